@@ -1,0 +1,31 @@
+// `reversi-bench show`: render positions for people.
+#include <iostream>
+
+#include "cli/common.hpp"
+#include "core/render.hpp"
+
+namespace rb::cli {
+
+void add_show_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "show", "Render a position: its board, side to move, empties, legal moves, final score");
+  static std::string argument;
+  cmd->add_option("position", argument,
+                  "start | a board string (64 squares and the side to move) or OBF line | "
+                  "FILE (every position) | FILE:N (the N-th position of an OBF file)")
+      ->required();
+  cmd->callback([&exit_code] {
+    bool first = true;
+    for (const auto& [entry, label] : load_positions(argument)) {
+      if (!first) std::cout << "\n";
+      first = false;
+      std::cout << label << "\n" << render(entry.position);
+      if (const auto best = entry.best_score()) {
+        std::cout << "listed best score: " << format_score(*best) << "\n";
+      }
+    }
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,46 @@
+// What the subcommands of `reversi-bench` share: exit codes, errors, and
+// reading positions named on the command line.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/io.hpp"
+
+namespace rb::cli {
+
+// The exit codes, as documented in README.md.
+enum ExitCode : int {
+  kExitOk = 0,           // success, every check passed
+  kExitCheckFailed = 1,  // a check failed: wrong count, wrong score, mismatch
+  kExitBadInput = 2,     // bad input or usage
+};
+
+// A bad option value or argument (exit code 2).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A position named on the command line, with a label for tables.
+struct NamedPosition {
+  ObfEntry entry;
+  std::string label;  // "start", "file.obf:3", or "<argument>"
+};
+
+// Resolves a position argument:
+//   start          the standard start position;
+//   FILE           every position of an OBF file;
+//   FILE:N         the N-th position of the file (1-based; comments and
+//                  blank lines are not counted);
+//   anything else  a board string or OBF line.
+std::vector<NamedPosition> load_positions(const std::string& argument);
+
+// Every subcommand registers itself with the app and sets `exit_code` when it runs.
+void add_list_command(CLI::App& app, int& exit_code);
+void add_show_command(CLI::App& app, int& exit_code);
+
+}  // namespace rb::cli

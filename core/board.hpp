@@ -1,0 +1,76 @@
+// The interface every board implementation satisfies.
+//
+// Perft, the endgame solver, the verifier and the micro benchmarks are
+// templates over this concept; a variant is chosen by name once, at the edge
+// (CLI, tests, benchmarks), and everything below that is direct calls.
+//
+// Semantics shared by all implementations:
+// - A board is built from a Position and converts back with position().
+// - legal_moves(): the squares where the side to move flips at least one disc.
+// - flips(s): the discs that playing s would flip, without playing it; 0 when s
+//   is occupied or flips nothing.
+// - play(s): folds the legality test into the move. If s flips nothing (or is
+//   occupied) the board is left unchanged and play returns false; otherwise
+//   the discs are flipped, s is placed, the side to move changes, and play
+//   returns true. Only true plays are undone.
+// - undo(): takes back the last successful play, restoring everything exactly
+//   (the empty-square list included).
+// - pass(): gives the move to the other side. It is its own inverse.
+// - No virtual call and no heap allocation in play(), undo() or pass().
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+
+#include "core/position.hpp"
+
+namespace rb {
+
+// CPU features a variant needs, as bits; see core/cpu.hpp.
+enum CpuFeature : std::uint32_t {
+  kCpuNone = 0,
+  kCpuPopcnt = 1u << 0,
+  kCpuBmi2 = 1u << 1,
+  kCpuAvx2 = 1u << 2,
+  kCpuAvx512 = 1u << 3,  // F, VL, BW, DQ, CD
+};
+
+// How a search finds the moves to try at a node.
+enum class MoveGen : std::uint8_t {
+  scan,  // try every square a1..h8 in turn; play() refuses the illegal ones
+  mask,  // compute the legal-move mask, then play its squares a1..h8
+  list,  // walk the empty-square list in its static priority order, try each
+};
+
+struct VariantInfo {
+  std::string_view name;
+  std::string_view description;
+  std::string_view family;  // the board representation, e.g. "mailbox"
+  MoveGen movegen;
+  std::uint32_t cpu_features;  // CpuFeature bits this variant's code needs
+};
+
+template <class B>
+concept Board = std::constructible_from<B, const Position&> &&
+                requires(B board, const B cboard, Square s) {
+                  { B::info } -> std::convertible_to<VariantInfo>;
+                  { cboard.position() } -> std::same_as<Position>;
+                  { cboard.legal_moves() } -> std::same_as<Bitboard>;
+                  { cboard.flips(s) } -> std::same_as<Bitboard>;
+                  { board.play(s) } -> std::same_as<bool>;
+                  { board.undo() } -> std::same_as<void>;
+                  { board.pass() } -> std::same_as<void>;
+                  { cboard.empties() } -> std::same_as<int>;
+                  { cboard.disc_difference() } -> std::same_as<int>;
+                  { cboard.side_to_move() } -> std::same_as<Color>;
+                  { cboard.consistent() } -> std::same_as<bool>;
+                };
+
+// A board that keeps the empty squares in a linked list (see core/empty_list.hpp).
+template <class B>
+concept ListBoard = Board<B> && requires(const B cboard) {
+  { cboard.empty_list().first() } -> std::same_as<Square>;
+};
+
+}  // namespace rb

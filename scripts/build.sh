@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Configures and builds one flavour of the project.
+# Usage: scripts/build.sh release|sanitize   (prints the build directory)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+flavour=${1:-release}
+jobs=${JOBS:-$(nproc)}
+case $flavour in
+  release)
+    dir=$root/build/release
+    args=(-DCMAKE_BUILD_TYPE=Release -DRB_WERROR=ON) ;;
+  sanitize)
+    # Address + undefined sanitizers, assertions on (the boards check their
+    # own consistency after every play and undo), light optimization.
+    dir=$root/build/sanitize
+    args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DRB_SANITIZE=ON
+          -DRB_WERROR=ON -DRB_BUILD_BENCH=OFF) ;;
+  *) echo "build.sh: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
+esac
+cmake -S "$root" -B "$dir" "${args[@]}" >"$dir.configure.log" 2>&1 ||
+  { mkdir -p "$dir"; cat "$dir.configure.log" >&2; exit 1; }
+cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1 || { tail -n 60 "$dir.build.log" >&2; exit 1; }
+echo "$dir"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test suite: set up, build and run every test in the Release build, then
+# again in the address+undefined sanitizer build (with assertions on).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+mkdir -p "$root/build"
+jobs=${JOBS:-$(nproc)}
+
+for flavour in release sanitize; do
+  echo "== $flavour build"
+  dir=$("$root/scripts/build.sh" "$flavour")
+  echo "== $flavour tests"
+  ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900
+done

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Command-line behaviour: exit codes (0 ok, 1 check failed, 2 bad input or
+# usage) and one-line errors that name the place at fault.
+# Usage: cli_test.sh PATH/TO/reversi-bench POSITIONS_DIR
+set -u
+bin=$1
+positions=$2
+failures=0
+passes=0
+
+# expect CODE PATTERN -- ARGS...: runs the binary, checks the exit code and
+# that the combined output matches the extended regex PATTERN.
+expect() {
+  local code=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$bin" "$@" 2>&1)
+  rc=$?
+  if [[ $rc -ne $code ]]; then
+    echo "FAIL: reversi-bench $* exited $rc, expected $code"; echo "$out" | head -5
+    failures=$((failures + 1)); return
+  fi
+  if ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL: reversi-bench $*: output does not match /$pattern/"; echo "$out" | head -5
+    failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+# expect_one_line_error ARGS...: exit 2 and exactly one line on stderr.
+expect_one_line_error() {
+  local err rc
+  err=$("$bin" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [[ $rc -ne 2 || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
+    echo "FAIL: reversi-bench $*: expected exit 2 and one line on stderr, got $rc:"; echo "$err"
+    failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+expect 0 'reference' -- list
+expect 0 'Usage|usage' -- --help
+expect 0 'position' -- show --help
+expect 0 'legal moves \(4\): d3 c4 f5 e6' -- show start
+expect 0 'empties: 20' -- show "$positions/fforum-40-59.obf:1"
+expect 0 'legal moves .*a2' -- show "$positions/fforum-40-59.obf:1"
+expect 0 'listed best score: \+38' -- show "$positions/fforum-40-59.obf:1"
+expect 2 '<argument>:1:5: unknown character' -- show "XXO-garbage"
+expect_one_line_error show "XXO-garbage"
+expect 2 'no such file' -- show "does/not/exist.obf"
+expect 2 'holds 20 positions' -- show "$positions/fforum-40-59.obf:21"
+expect 2 'FILE:N' -- show "$positions/fforum-40-59.obf:x"
+expect 2 'error' -- no-such-command
+expect 2 'error' -- show
+expect_one_line_error show
+expect_one_line_error show "$positions/fforum-40-59.obf:0"
+
+echo "$passes passed, $failures failed"
+[[ $failures -eq 0 ]]
