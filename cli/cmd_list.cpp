@@ -10,9 +10,12 @@ namespace {
 
 const char* movegen_name(MoveGen g) {
   switch (g) {
-    case MoveGen::scan: return "scan";
-    case MoveGen::mask: return "mask";
-    case MoveGen::list: return "list";
+    case MoveGen::scan:
+      return "scan";
+    case MoveGen::mask:
+      return "mask";
+    case MoveGen::list:
+      return "list";
   }
   return "?";
 }
@@ -20,7 +23,8 @@ const char* movegen_name(MoveGen g) {
 }  // namespace
 
 void add_list_command(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("list", "List the registered variants, their family and CPU needs");
+  auto* cmd =
+      app.add_subcommand("list", "List the registered variants, their family and CPU needs");
   cmd->callback([&exit_code] {
     std::printf("%-20s %-12s %-5s %-13s %-10s %s\n", "name", "family", "moves", "cpu", "available",
                 "description");

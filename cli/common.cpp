@@ -1,6 +1,7 @@
 #include "cli/common.hpp"
 
 #include <charconv>
+#include <cstdlib>
 #include <filesystem>
 
 namespace rb::cli {
@@ -21,6 +22,11 @@ std::vector<NamedPosition> whole_file(const std::string& path) {
 }
 
 }  // namespace
+
+std::string positions_dir() {
+  if (const char* dir = std::getenv("RB_POSITIONS_DIR"); dir && *dir) return dir;
+  return RB_POSITIONS_DIR;
+}
 
 std::vector<NamedPosition> load_positions(const std::string& argument) {
   if (argument == "start") {

@@ -39,8 +39,13 @@ struct NamedPosition {
 //   anything else  a board string or OBF line.
 std::vector<NamedPosition> load_positions(const std::string& argument);
 
+// The folder of reference data (positions/): $RB_POSITIONS_DIR if set, else
+// the source tree's positions/ folder this binary was built from.
+std::string positions_dir();
+
 // Every subcommand registers itself with the app and sets `exit_code` when it runs.
 void add_list_command(CLI::App& app, int& exit_code);
 void add_show_command(CLI::App& app, int& exit_code);
+void add_perft_command(CLI::App& app, int& exit_code);
 
 }  // namespace rb::cli

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   int exit_code = rb::cli::kExitOk;
   rb::cli::add_list_command(app, exit_code);
   rb::cli::add_show_command(app, exit_code);
+  rb::cli::add_perft_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

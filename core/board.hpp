@@ -53,19 +53,19 @@ struct VariantInfo {
 
 template <class B>
 concept Board = std::constructible_from<B, const Position&> &&
-                requires(B board, const B cboard, Square s) {
-                  { B::info } -> std::convertible_to<VariantInfo>;
-                  { cboard.position() } -> std::same_as<Position>;
-                  { cboard.legal_moves() } -> std::same_as<Bitboard>;
-                  { cboard.flips(s) } -> std::same_as<Bitboard>;
-                  { board.play(s) } -> std::same_as<bool>;
-                  { board.undo() } -> std::same_as<void>;
-                  { board.pass() } -> std::same_as<void>;
-                  { cboard.empties() } -> std::same_as<int>;
-                  { cboard.disc_difference() } -> std::same_as<int>;
-                  { cboard.side_to_move() } -> std::same_as<Color>;
-                  { cboard.consistent() } -> std::same_as<bool>;
-                };
+    requires(B board, const B cboard, Square s) {
+  { B::info } -> std::convertible_to<VariantInfo>;
+  { cboard.position() } -> std::same_as<Position>;
+  { cboard.legal_moves() } -> std::same_as<Bitboard>;
+  { cboard.flips(s) } -> std::same_as<Bitboard>;
+  { board.play(s) } -> std::same_as<bool>;
+  { board.undo() } -> std::same_as<void>;
+  { board.pass() } -> std::same_as<void>;
+  { cboard.empties() } -> std::same_as<int>;
+  { cboard.disc_difference() } -> std::same_as<int>;
+  { cboard.side_to_move() } -> std::same_as<Color>;
+  { cboard.consistent() } -> std::same_as<bool>;
+};
 
 // A board that keeps the empty squares in a linked list (see core/empty_list.hpp).
 template <class B>

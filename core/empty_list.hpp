@@ -30,15 +30,15 @@
 namespace rb {
 
 inline constexpr std::array<std::uint8_t, 64> kSquarePriority = {
-    0,  7,  56, 63,                  // corners
-    2,  5,  16, 23, 40, 47, 58, 61,  // A-squares
-    3,  4,  24, 31, 32, 39, 59, 60,  // B-squares
-    18, 21, 42, 45,                  // centre ring corners
-    19, 20, 26, 29, 34, 37, 43, 44,  // centre ring sides
-    27, 28, 35, 36,                  // centre
+    0,  7,  56, 63,                                                  // corners
+    2,  5,  16, 23, 40, 47, 58, 61,                                  // A-squares
+    3,  4,  24, 31, 32, 39, 59, 60,                                  // B-squares
+    18, 21, 42, 45,                                                  // centre ring corners
+    19, 20, 26, 29, 34, 37, 43, 44,                                  // centre ring sides
+    27, 28, 35, 36,                                                  // centre
     10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53,  // second ring
-    1,  6,  8,  15, 48, 55, 57, 62,  // C-squares
-    9,  14, 49, 54,                  // X-squares
+    1,  6,  8,  15, 48, 55, 57, 62,                                  // C-squares
+    9,  14, 49, 54,                                                  // X-squares
 };
 
 constexpr bool is_permutation_of_squares(const std::array<std::uint8_t, 64>& order) {
@@ -131,7 +131,7 @@ class WithEmptyList : public Base {
   }
   const EmptyList& empty_list() const { return list_; }
   bool consistent() const {
-    return Base::consistent() && depth_ >= 0 && depth_ <= 60 &&
+    return Base::consistent() && depth_ >= 0 && depth_ <= 62 &&
            list_.matches(Base::position().empty());
   }
 

@@ -29,18 +29,40 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 // Square contents: 'b' black, 'w' white, 'e' empty, 0 not a square character.
 char square_kind(char c) {
   switch (c) {
-    case 'X': case 'x': case 'B': case 'b': case '*': return 'b';
-    case 'O': case 'o': case 'W': case 'w': return 'w';
-    case '-': case '.': return 'e';
-    default: return 0;
+    case 'X':
+    case 'x':
+    case 'B':
+    case 'b':
+    case '*':
+      return 'b';
+    case 'O':
+    case 'o':
+    case 'W':
+    case 'w':
+      return 'w';
+    case '-':
+    case '.':
+      return 'e';
+    default:
+      return 0;
   }
 }
 
 std::optional<Color> side_of(char c) {
   switch (c) {
-    case 'X': case 'x': case 'B': case 'b': case '*': return Color::black;
-    case 'O': case 'o': case 'W': case 'w': return Color::white;
-    default: return std::nullopt;
+    case 'X':
+    case 'x':
+    case 'B':
+    case 'b':
+    case '*':
+      return Color::black;
+    case 'O':
+    case 'o':
+    case 'W':
+    case 'w':
+      return Color::white;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -68,9 +90,14 @@ class LineParser {
         fail(pos_, "wrong length: " + std::to_string(s) + " squares, expected 64");
       }
       switch (square_kind(text_[pos_])) {
-        case 'b': black |= bit(s); break;
-        case 'w': white |= bit(s); break;
-        case 'e': break;
+        case 'b':
+          black |= bit(s);
+          break;
+        case 'w':
+          white |= bit(s);
+          break;
+        case 'e':
+          break;
         default:
           fail(pos_, "unknown character " + describe_char(text_[pos_]) + " for square " +
                          square_name(s) + " (expected X/B/* black, O/W white, -/. empty)");
@@ -97,7 +124,8 @@ class LineParser {
   void scores(ObfEntry& entry) {
     skip_blanks();
     if (at_end()) return;
-    if (peek() != ';') fail(pos_, "expected ';' after the side to move, found " + describe_char(peek()));
+    if (peek() != ';')
+      fail(pos_, "expected ';' after the side to move, found " + describe_char(peek()));
     ReferenceBoard reference(entry.position);
     const Bitboard legal = reference.legal_moves();
     std::size_t bare_at = 0;
@@ -228,7 +256,8 @@ Position parse_board(std::string_view text, SourceRef where) {
   const Position position = parser.board();
   parser.skip_blanks();
   if (!parser.at_end()) {
-    parser.fail(parser.pos(), "unexpected " + describe_char(parser.peek()) + " after the side to move");
+    parser.fail(parser.pos(),
+                "unexpected " + describe_char(parser.peek()) + " after the side to move");
   }
   return position;
 }

@@ -5,8 +5,8 @@
 namespace rb {
 namespace {
 
-constexpr int kDirections[8][2] = {{1, 0},  {-1, 0}, {0, 1},  {0, -1},
-                                   {1, 1},  {1, -1}, {-1, 1}, {-1, -1}};
+constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                   {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 }  // namespace
 

@@ -32,7 +32,7 @@ class ReferenceBoard {
   int empties() const;
   int disc_difference() const;  // side to move's discs minus the opponent's
   Color side_to_move() const { return side_; }
-  bool consistent() const { return depth_ >= 0 && depth_ <= 60; }
+  bool consistent() const { return depth_ >= 0 && depth_ <= kMaxPlays; }
 
   bool game_over() const;
   // Final disc difference for the side to move, empties to the winner.
@@ -49,7 +49,10 @@ class ReferenceBoard {
 
   std::array<Cell, 64> cells_{};
   Color side_ = Color::black;
-  std::array<Snapshot, 61> history_{};
+  // Each play fills an empty square next to a disc: at most 62 plays from
+  // any position (two discs and 62 empties).
+  static constexpr int kMaxPlays = 62;
+  std::array<Snapshot, kMaxPlays> history_{};
   int depth_ = 0;
 };
 

@@ -25,7 +25,8 @@ struct VariantList {
 // Calls f.template operator()<V>() for each variant V of the list, in order.
 template <class List, class F>
 void for_each_variant(F&& f) {
-  [&]<Board... Vs>(VariantList<Vs...>) { (f.template operator()<Vs>(), ...); }(List{});
+  [&]<Board... Vs>(VariantList<Vs...>) { (f.template operator()<Vs>(), ...); }
+  (List{});
 }
 
 template <class List>

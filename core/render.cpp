@@ -27,8 +27,7 @@ std::string render(const Position& position) {
   out += "  a b c d e f g h\n";
   out += "X = black, O = white, . = legal move, - = empty\n";
   const Color side = position.side;
-  out += std::string("to move: ") + color_char(side) + " (" + std::string(color_name(side)) +
-         ")\n";
+  out += std::string("to move: ") + color_char(side) + " (" + std::string(color_name(side)) + ")\n";
   out += "discs: X " + std::to_string(popcount(position.black())) + ", O " +
          std::to_string(popcount(position.white())) +
          "; empties: " + std::to_string(position.empties()) + "\n";
@@ -38,7 +37,8 @@ std::string render(const Position& position) {
     const int score = board.final_score();
     out += std::string("game over: final score ") + format_score(score) + " for " +
            color_char(side) + " (disc difference, empties to the winner): ";
-    out += score == 0 ? "draw" : std::string(color_name(score > 0 ? side : opposite(side))) + " wins";
+    out +=
+        score == 0 ? "draw" : std::string(color_name(score > 0 ? side : opposite(side))) + " wins";
     out += "\n";
   } else {
     out += std::string("no legal move: ") + color_char(side) + " must pass\n";

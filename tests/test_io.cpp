@@ -12,7 +12,8 @@ namespace rb {
 namespace {
 
 const std::string kPositions = RB_POSITIONS_DIR;
-const std::string kStartBoard = "---------------------------OX------XO--------------------------- X";
+const std::string kStartBoard =
+    "---------------------------OX------XO--------------------------- X";
 // Black (X) to move has no move; white could play c1: X must pass.
 const std::string kPassBoard = "OX" + std::string(62, '-') + " X";
 
@@ -77,9 +78,7 @@ TEST(BoardString, ParsesStartAndAllAlphabets) {
   EXPECT_EQ(white.player, Position::start().white());
 }
 
-TEST(BoardString, RoundTrip) {
-  EXPECT_EQ(board_string(parse_board(kStartBoard)), kStartBoard);
-}
+TEST(BoardString, RoundTrip) { EXPECT_EQ(board_string(parse_board(kStartBoard)), kStartBoard); }
 
 TEST(ObfLine, MovesAndScores) {
   const auto entry = parse_obf_line(kStartBoard + "; D3:+0; C4:+0; F5:-2; e6:+4;");
@@ -130,8 +129,8 @@ TEST(ObfFile, FForumRoundTrip) {
 }
 
 TEST(ObfFile, NumbersLinesAndSkipsCommentsAndBlanks) {
-  const auto entries =
-      parse_obf_text("% header\n\n" + kStartBoard + "; D3:+0;\r\n   \n" + kPassBoard + "\n", "t.obf");
+  const auto entries = parse_obf_text(
+      "% header\n\n" + kStartBoard + "; D3:+0;\r\n   \n" + kPassBoard + "\n", "t.obf");
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].line, 3);
   EXPECT_EQ(entries[1].line, 5);
@@ -157,7 +156,9 @@ TEST(InputErrors, MissingSideToMove) {
   expect_error(kStartBoard.substr(0, 64) + " ; D3:+0", 66, "missing side to move");
 }
 
-TEST(InputErrors, BadSideToMove) { expect_error(kStartBoard.substr(0, 64) + " Z", 66, "bad side to move 'Z'"); }
+TEST(InputErrors, BadSideToMove) {
+  expect_error(kStartBoard.substr(0, 64) + " Z", 66, "bad side to move 'Z'");
+}
 
 TEST(InputErrors, BadMoveName) {
   expect_error(kStartBoard + "; D3:+0; Z9:+2;", 76, "bad move name 'Z9'");
@@ -176,7 +177,8 @@ TEST(InputErrors, ScoreOutOfRange) {
 }
 
 TEST(InputErrors, MoveListedTwice) {
-  expect_error(kStartBoard + "; D3:+0; C4:+0; d3:+2;", 83, "move d3 listed twice (first at column 69)");
+  expect_error(kStartBoard + "; D3:+0; C4:+0; d3:+2;", 83,
+               "move d3 listed twice (first at column 69)");
 }
 
 TEST(InputErrors, IllegalMoveListed) {
@@ -191,9 +193,7 @@ TEST(InputErrors, BareScoreMixedWithMoves) {
 
 TEST(InputErrors, EmptyLine) { expect_error("   ", 1, "empty position"); }
 
-TEST(InputErrors, GarbageAfterSide) {
-  expect_error(kStartBoard + " hello", 68, "expected ';'");
-}
+TEST(InputErrors, GarbageAfterSide) { expect_error(kStartBoard + " hello", 68, "expected ';'"); }
 
 TEST(InputErrors, UnreadableFile) {
   TempDir dir;
@@ -224,7 +224,8 @@ TEST(InputErrors, EmptyFile) {
 
 TEST(InputErrors, FileErrorNamesFileLineAndColumn) {
   TempDir dir;
-  const std::string path = dir.write("bad.obf", kStartBoard + "; D3:+0;\n\n" + kStartBoard + "; D3:+0; D3:+0;\n");
+  const std::string path =
+      dir.write("bad.obf", kStartBoard + "; D3:+0;\n\n" + kStartBoard + "; D3:+0; D3:+0;\n");
   try {
     read_obf_file(path);
     ADD_FAILURE() << "no error";

@@ -34,7 +34,8 @@ TEST(ReferenceRules, StartPosition) {
 }
 
 TEST(ReferenceRules, EachOfTheEightDirections) {
-  const int directions[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  const int directions[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   const Square from = sq("d4");
   for (const auto& d : directions) {
     const Square o1 = make_square(file_of(from) + d[0], rank_of(from) + d[1]);

@@ -7,23 +7,25 @@
 // multiplication (see kindergarten_tables.hpp for why each gather is exact),
 // and two small compile-time tables finish the job:
 //
-//   candidates = kOutflank[i][opponent's inner 6 cells]   the cells just past
-//                                                        the runs next to i
-//   closing    = candidates & player's line byte          the runs really closed
-//   flipped    = kFlipped[i][closing]                     the cells in between
+//   candidates = outflank[i][opponent's inner 6 cells]  the cells just past
+//                                                       the runs next to i
+//   closing    = candidates & player's line byte         the runs really closed
+//   flips      = flipped[i][closing]                     the cells in between
 //
 // and the flipped byte is spread back onto the line by the reverse
-// multiplication and a mask. The tables take 2.5 KB, plus one 64-byte line
-// of masks and multipliers per square, and stay in L1. Apart from the test
-// that the square is empty there are no branches, and no variable shifts, and the four lines are
-// independent, so the CPU overlaps their multiplications and loads.
+// multiplication and a mask. The tables take 2.5 KB, plus one 64-byte cache
+// line of masks and multipliers per square, and stay in L1. Apart from the
+// test that the square is empty there are no branches and no variable
+// shifts, and the four lines are independent, so the CPU overlaps their
+// multiplications and loads.
 //
 // The name comes from the "kindergarten bitboards" of chess programming,
 // where the same gather-by-multiplication indexes sliding-piece attacks.
 //
 // Legal moves use the shift fills of shift_moves.hpp; play/undo work like the
-// shift board's: flips computed once, refused when empty, and a stack of the
-// previous words inside the object for undo.
+// shift board's: the flips are computed once, a square that flips nothing is
+// refused, and undo pops the previous state from a fixed stack inside the
+// object.
 #pragma once
 
 #include <array>

@@ -21,14 +21,15 @@
 //   diagonal constant", with the shift folded into the constant.)
 // Scatters go the other way: multiply the byte back out, then mask the line.
 //
-// Tables, for a square at position i of its line:
-// - kOutflank[i][o]: o is the opponent's line restricted to its six inner
+// Tables (kTables.outflank and kTables.flipped), for a square at position i
+// of its line:
+// - outflank[i][o]: o is the opponent's line restricted to its six inner
 //   cells (an opponent disc at cell 0 or 7 can never be flipped, so it is
 //   never part of a run). The entry marks, on each side of i, the cell just
 //   beyond the run of opponent discs that starts next to i (nothing if that
 //   run is empty or runs to the end of the line). ANDed with the player's
 //   line it leaves the discs that really close a run.
-// - kFlipped[i][b]: the cells strictly between i and each cell of b, i.e. the
+// - flipped[i][b]: the cells strictly between i and each cell of b, i.e. the
 //   discs flipped once b (the ANDed outflank byte) is known. Those cells are
 //   always inner cells (1..6), which the file scatter relies on.
 #pragma once
@@ -56,7 +57,7 @@ inline constexpr Bitboard kFileGather = 0x0102040810204080ULL;
 // positions i + 7j are all distinct (no carries) and i + 7j is a multiple of
 // 8 only for j == i, so masking the A-file keeps exactly the wanted bits.
 // Shifted left by f (7 * 7 + 6 + f < 64) it lands on file f instead. Bits 0
-// and 7 of the byte must be clear, which holds for flips (see kFlipped).
+// and 7 of the byte must be clear, which holds for flips (see flipped below).
 inline constexpr Bitboard kFileScatter = 0x0002040810204081ULL;
 
 // Everything flips() needs about the lines through one square, on one cache

@@ -38,6 +38,40 @@
 
 namespace rb {
 
+namespace shift_detail {
+
+// `run` if `closer` != 0, else 0; by arithmetic, so the compiler does not
+// turn it into a (badly predicted) branch.
+constexpr Bitboard keep_if_closed(Bitboard run, Bitboard closer) {
+  return run & (Bitboard{0} - static_cast<Bitboard>(closer != 0));
+}
+// The same when `closer` is 0 or a single bit below every bit of `run`:
+// -closer is then 0, or every bit from the closer up.
+constexpr Bitboard keep_if_closed_below(Bitboard run, Bitboard closer) {
+  return run & (Bitboard{0} - closer);
+}
+
+// The runs of `run_cells` starting next to x in directions +D and -D,
+// each kept if a player disc closes it. A run holds at most six cells: two
+// single steps reach two cells, then two double steps (allowed where both
+// the cell and the one before it are run cells) reach four and six.
+template <int D>
+constexpr Bitboard walk(Bitboard x, Bitboard player, Bitboard run_cells) {
+  Bitboard up = (x << D) & run_cells;
+  Bitboard down = (x >> D) & run_cells;
+  up |= (up << D) & run_cells;
+  down |= (down >> D) & run_cells;
+  const Bitboard pairs_up = run_cells & (run_cells << D);
+  const Bitboard pairs_down = pairs_up >> D;  // = run_cells & (run_cells >> D)
+  up |= (up << 2 * D) & pairs_up;
+  down |= (down >> 2 * D) & pairs_down;
+  up |= (up << 2 * D) & pairs_up;
+  down |= (down >> 2 * D) & pairs_down;
+  return keep_if_closed(up, (up << D) & player) | keep_if_closed_below(down, (down >> D) & player);
+}
+
+}  // namespace shift_detail
+
 class Shift {
  public:
   static constexpr VariantInfo info{"shift",
@@ -91,16 +125,15 @@ class Shift {
   static constexpr Bitboard shift_flips(Square s, Bitboard player, Bitboard opponent) {
     const Bitboard x = bit(s);
     if ((player | opponent) & x) return 0;
-    const Bitboard sideways = opponent & shift_detail::kInnerFiles;
-    return walk<1>(x, player, sideways) | walk<-1>(x, player, sideways) |
-           walk<8>(x, player, opponent) | walk<-8>(x, player, opponent) |
-           walk<7>(x, player, sideways) | walk<-7>(x, player, sideways) |
-           walk<9>(x, player, sideways) | walk<-9>(x, player, sideways);
+    using namespace shift_detail;
+    const Bitboard sideways = opponent & kInnerFiles;
+    return walk<1>(x, player, sideways) | walk<8>(x, player, opponent) |
+           walk<7>(x, player, sideways) | walk<9>(x, player, sideways);
   }
 
  private:
-  // One more than the plays any game can hold (at most 62, from two discs),
-  // rounded up: the stack can never overflow.
+  // More than the plays any game can hold (at most 62, from two discs): the
+  // stack can never overflow.
   static constexpr int kMaxDepth = 64;
 
   struct Snapshot {
@@ -108,29 +141,6 @@ class Shift {
     Bitboard opponent;
     Color side;
   };
-
-  template <int D>
-  static constexpr Bitboard step(Bitboard b) {
-    if constexpr (D > 0) {
-      return b << D;
-    } else {
-      return b >> -D;
-    }
-  }
-
-  // The run of `run_cells` starting next to x in direction D, if a player
-  // disc closes it; else 0. A run holds at most six cells: two single steps
-  // reach two cells, then two double steps (allowed where both the cell and
-  // the one before it are run cells) reach four and six.
-  template <int D>
-  static constexpr Bitboard walk(Bitboard x, Bitboard player, Bitboard run_cells) {
-    Bitboard run = step<D>(x) & run_cells;
-    run |= step<D>(run) & run_cells;
-    const Bitboard pairs = run_cells & step<D>(run_cells);
-    run |= step<2 * D>(run) & pairs;
-    run |= step<2 * D>(run) & pairs;
-    return (step<D>(run) & player) ? run : 0;
-  }
 
   Bitboard player_;
   Bitboard opponent_;

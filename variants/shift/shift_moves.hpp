@@ -44,8 +44,8 @@ constexpr Bitboard candidates(Bitboard player, Bitboard mask) {
   Bitboard down = mask & (player >> D);
   up |= mask & (up << D);
   down |= mask & (down >> D);
-  const Bitboard mask_up = mask & (mask << D);
-  const Bitboard mask_down = mask & (mask >> D);
+  const Bitboard mask_up = mask & (mask << D);  // cells whose predecessor is in mask
+  const Bitboard mask_down = mask_up >> D;      // = mask & (mask >> D)
   up |= mask_up & (up << D2);
   down |= mask_down & (down >> D2);
   up |= mask_up & (up << D2);
