@@ -47,5 +47,6 @@ std::string positions_dir();
 void add_list_command(CLI::App& app, int& exit_code);
 void add_show_command(CLI::App& app, int& exit_code);
 void add_perft_command(CLI::App& app, int& exit_code);
+void add_verify_command(CLI::App& app, int& exit_code);
 
 }  // namespace rb::cli

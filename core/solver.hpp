@@ -2,23 +2,26 @@
 //
 // solve<B, G>() returns the exact score of a position for the side to move
 // (the final disc difference, empty squares going to the winner) and a best
-// move, searching with one of three algorithms (Algo): plain negamax, fail-soft
-// alpha-beta, or PVS/NegaScout. Moves come from move source G (default: the
-// board's own) and may be re-ordered (Order: fastest-first, quadrant parity);
-// an optional transposition table (core/transposition.hpp) stores bounds and
-// best moves at nodes with at least tt_min_empties empties. A NODE is one call
-// of the recursive search function on a position: the root is a node, every
-// move played is a node, and a pass is a node of its own (the passed position
-// is searched by a new call); a game-over or full-board position is a node
-// that returns at once, and a table hit that ends the search of a position
-// still counts its call. With the same options and move source, every board
-// visits exactly the same nodes in the same order, because the order of the
-// moves depends only on G, on the ordering (which reads nothing but legal
-// moves) and on the table (which keys on the full position); the board's
-// internal representation never enters. The recursion allocates nothing: a
-// node's moves sit in fixed arrays on the stack. The stop flag and the
-// deadline are polled every 4096 nodes; a stopped search unwinds at once and
-// reports solved == false.
+// move, searching with one of three algorithms (Algo: plain negamax, fail-soft
+// alpha-beta, PVS/NegaScout); with SolveOptions::wld it only finds win, draw
+// or loss (window (-1, 1), score -1/0/+1). Moves come from move source G
+// (default: the board's own, see core/moves.hpp) and may be re-ordered
+// (Order: fastest-first, quadrant parity); an optional transposition table
+// (core/transposition.hpp, SolveOptions::tt_mb) stores bounds and best moves
+// at nodes with at least tt_min_empties empties; score_all_moves() scores
+// every root move. A NODE is one call of the recursive search function on a
+// position: the root is a node, every move played is a node, and a pass is a
+// node of its own (the passed position is searched by a new call); a
+// game-over or full-board position is a node that returns at once, and so is
+// a position whose table entry ends its search. With the same options and move
+// source, every board visits exactly the same nodes in the same order and
+// returns the same score and move, because the order of the moves depends
+// only on G, on the ordering (which reads nothing but legal moves) and on the
+// table (which keys on the full position); the board's internal
+// representation never enters. The recursion allocates nothing: a node's
+// moves sit in fixed arrays on the stack. The stop flag and the deadline are
+// polled every 4096 nodes; a stopped search unwinds at once and reports
+// solved == false.
 #pragma once
 
 #include <algorithm>
@@ -28,37 +31,88 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/io.hpp"
 #include "core/moves.hpp"
 #include "core/transposition.hpp"
 
 namespace rb {
 
+// The search algorithm.
 enum class Algo : std::uint8_t {
-  minimax,    // negamax over the whole tree, no pruning (the table may still
-              // return exact scores of transposed positions when enabled)
-  alphabeta,  // fail-soft alpha-beta: a result outside the window is a bound
-              // at least as tight as the window edge
-  pvs,        // NegaScout: first move full window, the others null window
-              // (alpha, alpha+1), re-searched (v, beta) on a fail-high inside
-              // the window (alpha < v < beta)
+  // Negamax over the whole tree, no pruning (with a table, a transposed
+  // position's exact score is still reused).
+  minimax,
+  // Fail-soft alpha-beta: a score outside the window is returned as found (a
+  // bound at least as tight as the window edge), not clamped to the edge.
+  alphabeta,
+  // NegaScout / principal variation search, fail-soft: the first move with the
+  // full window, the others with the null window (alpha, alpha + 1), re-searched
+  // with (v, beta) when they fail high inside the window (alpha < v < beta).
+  pvs,
 };
 
+// The move order. In every order, a best move found in the transposition
+// table is tried first; ties always keep the move source's order.
 enum class Order : std::uint8_t {
-  none,            // the move source's own order: a1..h8 for scan and mask, the
-                   // static priority order of the empty-square list for list
-  fastest,         // fewest opponent replies first (popcount of the opponent's legal
-                   // moves after the move; ties keep the source order), at nodes with
-                   // at least fastest_min_empties empties; source order below that
-  parity,          // moves in quadrants with an odd number of empties first (ties
-                   // keep the source order), at every node
-  fastest_parity,  // fastest at nodes with >= fastest_min_empties empties,
-                   // parity below that
+  // The move source's own order: a1..h8 for scan and mask, the static
+  // priority order of the empty-square list for list.
+  none,
+  // Fastest-first: fewest opponent replies first (the popcount of the
+  // opponent's legal moves after the move, a corner reply counting an extra
+  // fastest_corner_bonus), at nodes with at least fastest_min_empties
+  // empties; the source order below that.
+  fastest,
+  // Quadrant parity: moves in a 4x4 quadrant with an odd number of empties
+  // first, at every node.
+  parity,
+  // Fastest-first at nodes with at least fastest_min_empties empties, quadrant
+  // parity below that.
+  fastest_parity,
 };
 
-// In every order, a best move found in the transposition table is tried first.
+// Names as on the command line: "minimax", "alphabeta", "pvs"; "none",
+// "fastest", "parity", "fastest-parity".
+constexpr std::string_view algo_name(Algo algo) {
+  switch (algo) {
+    case Algo::minimax:
+      return "minimax";
+    case Algo::alphabeta:
+      return "alphabeta";
+    case Algo::pvs:
+      return "pvs";
+  }
+  return "?";
+}
+constexpr std::string_view order_name(Order order) {
+  switch (order) {
+    case Order::none:
+      return "none";
+    case Order::fastest:
+      return "fastest";
+    case Order::parity:
+      return "parity";
+    case Order::fastest_parity:
+      return "fastest-parity";
+  }
+  return "?";
+}
+constexpr std::optional<Algo> parse_algo(std::string_view name) {
+  for (Algo a : {Algo::minimax, Algo::alphabeta, Algo::pvs}) {
+    if (name == algo_name(a)) return a;
+  }
+  return std::nullopt;
+}
+constexpr std::optional<Order> parse_order(std::string_view name) {
+  for (Order o : {Order::none, Order::fastest, Order::parity, Order::fastest_parity}) {
+    if (name == order_name(o)) return o;
+  }
+  return std::nullopt;
+}
 
 struct SolveOptions {
   Algo algo = Algo::pvs;
@@ -66,11 +120,15 @@ struct SolveOptions {
   // Win/draw/loss only: the root window is (-1, 1) and the reported score is
   // its sign (-1 loss, 0 draw, +1 win for the side to move).
   bool wld = false;
-  std::size_t tt_mb = 0;        // transposition table size in MiB; 0 = no table
-  int fastest_min_empties = 7;  // fastest-first only at nodes with this many empties
+  std::size_t tt_mb = 0;  // transposition table size in MiB; 0 = no table
   // The table is probed and stored only at nodes with at least this many
   // empties: near the leaves a subtree is cheaper to search than to look up.
   int tt_min_empties = 8;
+  int fastest_min_empties = 7;  // fastest-first only at nodes with this many empties
+  // Fastest-first counts an opponent reply on a corner as 1 + this; 0 gives
+  // the plain reply count. (PVS with a table on FForum #1-#27: 2 saves 40-50%
+  // of the nodes of 0, 1 (Edax's weighting) a little less, more than 2 nothing.)
+  int fastest_corner_bonus = 2;
   // Stop requests, polled every 4096 nodes (either may be left unset).
   const std::atomic<bool>* stop = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
@@ -86,16 +144,16 @@ struct SolveResult {
   bool solved = false;  // false when stopped by the stop flag or the deadline
 };
 
-struct MoveScore {
-  Square move;  // a square, or kPass when passing is the only move
-  int score;    // exact score after the move, for the side that played it
-};
-
+// The scores of the root moves (MoveScore, from core/io.hpp: a square, or
+// kPass when passing is the only move, and the exact score after the move for
+// the side that played it).
 struct MoveScores {
   std::vector<MoveScore> moves;  // by square a1..h8; empty when the game is over
   std::uint64_t nodes = 0;       // all the searches' nodes (the root not included)
   bool solved = false;           // false when stopped; moves then holds the finished ones
 };
+
+namespace solver_detail {
 
 // The score of a finished game for the side to move: the disc difference,
 // with the empty squares going to the winner.
@@ -104,8 +162,6 @@ constexpr int final_score(int disc_difference, int empties) {
   if (disc_difference < 0) return disc_difference - empties;
   return 0;
 }
-
-namespace solver_detail {
 
 inline constexpr int kInfinity = 65;  // above any score (scores lie in -64..64)
 inline constexpr std::uint64_t kPollInterval = 4096;
@@ -329,6 +385,14 @@ class Solver {
     return Order::none;
   }
 
+  // The fastest-first key of a move, from the opponent's replies to it.
+  int fastest_priority(Bitboard replies) const {
+    constexpr Bitboard kCorners = bit(0) | bit(7) | bit(56) | bit(63);
+    const int cost =
+        popcount(replies) + options_.fastest_corner_bonus * popcount(replies & kCorners);
+    return std::clamp(cost, 0, 255);
+  }
+
   // Calls visit(s) with each legal move s played on the board: `first` (a
   // table move, or kNoSquare) first, then the others in the order of the
   // options; stops when visit returns true.
@@ -354,7 +418,7 @@ class Solver {
     int count = 0;
     for_each_move<G>(board_, [&](Square s) {
       if (s == first) return false;
-      const int priority = order == Order::fastest ? popcount(board_.legal_moves())
+      const int priority = order == Order::fastest ? fastest_priority(board_.legal_moves())
                                                    : (parity & quadrant_bit(s) ? 0 : 1);
       squares[count] = static_cast<std::uint8_t>(s);
       keys[count] = static_cast<std::uint16_t>(priority << 8 | count);

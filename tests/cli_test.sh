@@ -56,5 +56,25 @@ expect 2 'error' -- show
 expect_one_line_error show
 expect_one_line_error show "$positions/fforum-40-59.obf:0"
 
+# perft: counts checked against the published table; a doctored table fails.
+expect 0 '^ +8 +390216 .* ok' -- perft -v shift -d 8
+expect 0 'divide at depth 5' -- perft -v kindergarten+list -d 5 --divide
+expect 0 '^ +6 +8200 .* ok' -- perft -v all -d 6 -c no_pass -t 2 --hash 4
+expect 0 '^ +6 +[0-9]+ ' -- perft -v mailbox -d 6 --position "$positions/fforum-1-19.obf:1"
+expect 2 'unknown variant .nope.; valid: reference, mailbox' -- perft -v nope -d 3
+expect_one_line_error perft -v nope -d 3
+expect 2 'depth' -- perft -v shift -d 22
+expect 2 'convention' -- perft -v shift -d 3 -c edax
+expect 2 'names 19 positions' -- perft -v shift -d 3 --position "$positions/fforum-1-19.obf"
+doctored=$(mktemp -d)
+sed 's/^5,1396,/5,1397,/' "$positions/perft-start.csv" >"$doctored/perft-start.csv"
+RB_POSITIONS_DIR=$doctored expect 1 'MISMATCH: published 1397' -- perft -v shift -d 6
+rm -rf "$doctored"
+
+# verify: a clean run, and usage errors.
+expect 0 'shift +200 ' -- verify -v shift,mailbox+list -n 200 --seed 3
+expect 2 'unknown variant' -- verify -v shiftt -n 10
+expect 2 'positions' -- verify -n 0
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -9,6 +9,7 @@
 
 #include "core/io.hpp"
 #include "core/moves.hpp"
+#include "core/random_positions.hpp"
 #include "core/reference.hpp"
 #include "variants/registry.hpp"
 
@@ -52,33 +53,8 @@ struct VariantName {
     }                                                                              \
   } while (0)
 
-// Plays a random game from the start for `plies` plies (a forced pass counts
-// as a ply) or until the game ends; the moves are uniform among legal ones.
-inline Position random_reachable(std::mt19937_64& rng, int plies) {
-  ReferenceBoard board(Position::start());
-  for (int ply = 0; ply < plies; ++ply) {
-    Bitboard moves = board.legal_moves();
-    if (moves == 0) {
-      if (board.game_over()) break;
-      board.pass();
-      continue;
-    }
-    for (auto k = rng() % static_cast<unsigned>(popcount(moves)); k > 0; --k) moves &= moves - 1;
-    board.play(first_square(moves));
-  }
-  return board.position();
-}
-
-// Any two non-overlapping bitboards over all 64 squares, either side to move.
-inline Position random_arbitrary(std::mt19937_64& rng) {
-  Bitboard black = 0, white = 0;
-  const auto empty_eighths = 1 + rng() % 7;  // how full the board is varies
-  for (Square s = 0; s < 64; ++s) {
-    if (rng() % 8 < empty_eighths) continue;
-    (rng() % 2 ? black : white) |= bit(s);
-  }
-  return Position::from_colors(black, white, rng() % 2 ? Color::black : Color::white);
-}
+using rb::random_arbitrary;
+using rb::random_reachable;
 
 // What the reference says about a position, checked against board b.
 template <Board V>

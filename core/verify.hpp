@@ -1,0 +1,144 @@
+// The differential verifier behind `reversi-bench verify`: one board type
+// against the reference board on one position. It compares the legal-move
+// mask, the flips of every square, the result of playing and undoing every
+// legal move, the refusal of every other square, and a short random
+// continuation played forward and undone back.
+#pragma once
+
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/io.hpp"
+#include "core/reference.hpp"
+
+namespace rb {
+
+struct Mismatch {
+  std::string board;     // the position checked, as a board string
+  std::string what;      // what differs, e.g. "flips of d3"
+  std::string expected;  // the reference's answer
+  std::string actual;    // the variant's answer
+};
+
+struct VerifyCounts {
+  std::uint64_t positions = 0;
+  std::uint64_t moves = 0;  // plays checked (each compared, then undone)
+};
+
+namespace verify_detail {
+
+template <Board V>
+std::optional<Mismatch> compare_state(const V& board, const ReferenceBoard& ref,
+                                      const std::string& context) {
+  const Position expected = ref.position();
+  auto differ = [&](const std::string& what, const std::string& e, const std::string& a) {
+    return Mismatch{board_string(expected), context.empty() ? what : what + " " + context, e, a};
+  };
+  const Position actual = board.position();
+  if (actual != expected) return differ("position", board_string(expected), board_string(actual));
+  if (board.legal_moves() != ref.legal_moves()) {
+    return differ("legal moves", squares_string(ref.legal_moves()),
+                  squares_string(board.legal_moves()));
+  }
+  if (board.empties() != ref.empties()) {
+    return differ("empties", std::to_string(ref.empties()), std::to_string(board.empties()));
+  }
+  if (board.disc_difference() != ref.disc_difference()) {
+    return differ("disc difference", std::to_string(ref.disc_difference()),
+                  std::to_string(board.disc_difference()));
+  }
+  if constexpr (ListBoard<V>) {
+    if (board.empty_list().squares() != expected.empty()) {
+      return differ("empty-square list", squares_string(expected.empty()),
+                    squares_string(board.empty_list().squares()));
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace verify_detail
+
+// Checks board type V against the reference on `position`; counts what it
+// checked into `counts` and returns the first difference, if any.
+template <Board V>
+std::optional<Mismatch> verify_position(const Position& position, std::mt19937_64& rng,
+                                        VerifyCounts& counts, int continuation_plies = 8) {
+  using verify_detail::compare_state;
+  ++counts.positions;
+  V board(position);
+  ReferenceBoard ref(position);
+  if (auto m = compare_state(board, ref, "")) return m;
+  for (Square s = 0; s < 64; ++s) {
+    if (board.flips(s) != ref.flips(s)) {
+      return Mismatch{board_string(position), "flips of " + square_name(s),
+                      squares_string(ref.flips(s)), squares_string(board.flips(s))};
+    }
+  }
+  for (Square s = 0; s < 64; ++s) {
+    const bool legal = ref.play(s);
+    const bool played = board.play(s);
+    if (played != legal) {
+      return Mismatch{board_string(position), "play of " + square_name(s),
+                      legal ? "played" : "refused", played ? "played" : "refused"};
+    }
+    if (!legal) {
+      if (board.position() != position) {
+        return Mismatch{board_string(position), "board after refused " + square_name(s),
+                        board_string(position), board_string(board.position())};
+      }
+      continue;
+    }
+    ++counts.moves;
+    if (auto m = compare_state(board, ref, "after " + square_name(s))) return m;
+    board.undo();
+    ref.undo();
+    if (auto m = compare_state(board, ref, "after undo of " + square_name(s))) return m;
+  }
+  // A short random continuation, then all of it undone in reverse order
+  // (a pass is undone by passing again).
+  std::vector<Square> line;
+  auto line_text = [&] {
+    std::string text;
+    for (Square s : line) text += " " + square_name(s);
+    return text;
+  };
+  for (int ply = 0; ply < continuation_plies && !ref.game_over(); ++ply) {
+    Bitboard moves = ref.legal_moves();
+    if (moves == 0) {
+      board.pass();
+      ref.pass();
+      line.push_back(kPass);
+    } else {
+      for (auto k = rng() % static_cast<unsigned>(popcount(moves)); k > 0; --k) moves &= moves - 1;
+      const Square s = first_square(moves);
+      ref.play(s);
+      if (!board.play(s)) {
+        return Mismatch{board_string(ref.position()),
+                        "play of " + square_name(s) + " after" + line_text(), "played", "refused"};
+      }
+      ++counts.moves;
+      line.push_back(s);
+    }
+    if (auto m = compare_state(board, ref, "after" + line_text())) return m;
+  }
+  while (!line.empty()) {
+    if (line.back() == kPass) {
+      board.pass();
+      ref.pass();
+    } else {
+      board.undo();
+      ref.undo();
+    }
+    line.pop_back();
+    if (auto m = compare_state(board, ref, "undoing back to" + line_text())) return m;
+  }
+  if (board.position() != position) {
+    return Mismatch{board_string(position), "position after undoing the continuation",
+                    board_string(position), board_string(board.position())};
+  }
+  return std::nullopt;
+}
+
+}  // namespace rb
