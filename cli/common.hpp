@@ -48,5 +48,6 @@ void add_list_command(CLI::App& app, int& exit_code);
 void add_show_command(CLI::App& app, int& exit_code);
 void add_perft_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
+void add_sample_command(CLI::App& app, int& exit_code);
 
 }  // namespace rb::cli
