@@ -50,5 +50,6 @@ void add_perft_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
 void add_sample_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
+void add_make_suite_command(CLI::App& app, int& exit_code);
 
 }  // namespace rb::cli

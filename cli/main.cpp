@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   rb::cli::add_verify_command(app, exit_code);
   rb::cli::add_sample_command(app, exit_code);
   rb::cli::add_solve_command(app, exit_code);
+  rb::cli::add_make_suite_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
