@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <memory>
+#include <stdexcept>
 
 #include "cli/common.hpp"
+#include "core/machine.hpp"
 #include "core/perft_counts.hpp"
 #include "variants/registry.hpp"
 
@@ -21,7 +24,24 @@ struct PerftArgs {
   bool divide = false;
   int threads = 1;
   int hash_mb = 0;
+  int repeat = 1;
+  std::string json;
 };
+
+// One measured depth of one variant.
+struct PerftRow {
+  std::string variant;
+  int depth;
+  std::uint64_t leaves;
+  std::vector<double> seconds;  // one per repetition
+  std::string check;            // "ok", "-", or the mismatch
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -30,22 +50,32 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // Runs one variant; returns false when a count disagrees with the table.
 template <Board V>
 bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvention convention,
-                 const PerftTable* table) {
+                 const PerftTable* table, std::vector<PerftRow>& rows) {
   std::unique_ptr<PerftCache> cache;
-  if (args.hash_mb > 0)
-    cache = std::make_unique<PerftCache>(static_cast<std::size_t>(args.hash_mb));
-  PerftOptions options{convention, args.threads, cache.get()};
+  PerftOptions options{convention, args.threads, nullptr};
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB\n",
               static_cast<int>(V::info.name.size()), V::info.name.data(), start.label.c_str(),
               static_cast<int>(perft_convention_name(convention).size()),
               perft_convention_name(convention).data(), args.threads, args.hash_mb);
+  if (args.repeat > 1) std::printf("seconds: the median of %d runs\n", args.repeat);
   std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
               table ? "published" : "");
   bool all_ok = true;
   for (int depth = 1; depth <= args.depth; ++depth) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t leaves = perft<V>(start.entry.position, depth, options);
-    const double secs = seconds_since(t0);
+    std::uint64_t leaves = 0;
+    std::vector<double> times;
+    for (int r = 0; r < args.repeat; ++r) {
+      if (args.hash_mb > 0) {
+        cache = std::make_unique<PerftCache>(static_cast<std::size_t>(args.hash_mb));
+      }
+      options.cache = cache.get();  // every repetition starts from an empty cache
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::uint64_t count = perft<V>(start.entry.position, depth, options);
+      times.push_back(seconds_since(t0));
+      if (r > 0 && count != leaves) throw std::logic_error("perft count changed between runs");
+      leaves = count;
+    }
+    const double secs = median(times);
     std::string check;
     if (table) {
       const auto expected = table->expected(convention, depth);
@@ -63,6 +93,7 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
     std::printf("%5d %22llu %10.3f %14s  %s\n", depth, static_cast<unsigned long long>(leaves),
                 secs, rate, check.c_str());
     std::fflush(stdout);
+    rows.push_back({std::string(V::info.name), depth, leaves, times, check});
   }
   if (args.divide) {
     std::printf("divide at depth %d:\n", args.depth);
@@ -76,6 +107,43 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
   }
   std::printf("\n");
   return all_ok;
+}
+
+void write_json(const PerftArgs& args, const NamedPosition& position,
+                const std::vector<PerftRow>& rows) {
+  JsonWriter json;
+  json.begin_object();
+  json.field("schema", "reversi-bench/1");
+  json.field("kind", "perft");
+  write_machine_and_build(json);
+  json.key("config").begin_object();
+  json.field("position", position.label);
+  json.field("board", board_string(position.entry.position));
+  json.field("convention", args.convention);
+  json.field("threads", args.threads);
+  json.field("hash_mb", args.hash_mb);
+  json.field("repeat", args.repeat);
+  json.end_object();
+  json.key("rows").begin_array();
+  for (const auto& r : rows) {
+    const double secs = median(r.seconds);
+    json.begin_object();
+    json.field("variant", r.variant);
+    json.field("depth", r.depth);
+    json.field("leaves", r.leaves);
+    json.key("seconds").begin_array();
+    for (double t : r.seconds) json.value(t);
+    json.end_array();
+    json.field("median_seconds", secs);
+    json.field("leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0);
+    json.field("check", r.check);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+  std::ofstream out(args.json);
+  out << json.str() << "\n";
+  if (!out) throw UsageError("--json: cannot write '" + args.json + "'");
 }
 
 }  // namespace
@@ -96,6 +164,9 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "a transposition cache of this many MB (0: none)")
       ->check(CLI::Range(0, 1 << 16));
+  cmd->add_option("--repeat", args->repeat, "time each depth this many times, report the median")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");
   cmd->callback([args, &exit_code] {
     const auto positions = load_positions(args->position);
     if (positions.size() != 1) {
@@ -109,10 +180,12 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       table = PerftTable::read(positions_dir() + "/perft-start.csv");
     }
     bool ok = true;
+    std::vector<PerftRow> rows;
     for_each_variant<AllVariants>([&]<Board V>() {
       if (std::find(names.begin(), names.end(), V::info.name) == names.end()) return;
-      ok = run_variant<V>(*args, positions[0], convention, table ? &*table : nullptr) && ok;
+      ok = run_variant<V>(*args, positions[0], convention, table ? &*table : nullptr, rows) && ok;
     });
+    if (!args->json.empty()) write_json(*args, positions[0], rows);
     exit_code = ok ? kExitOk : kExitCheckFailed;
   });
 }
