@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""The reproduction: micro benchmarks, perft rates, the endgame ladder and the
+claim-specific runs, written as JSON into one results folder, then the report.
+
+Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full]
+
+Every step calls the project's own binaries (reversi-bench and bench/micro)
+with --json output; nothing here measures anything itself. The quick run
+takes about 15 minutes on 2 cores; --full adds fforum-20-39, perft(12) for
+every variant and perft(13) with the cache, and the ladder on e12.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+POSITIONS = os.path.join(ROOT, "positions")
+
+
+class Runner:
+    def __init__(self, build, out, steps):
+        self.bin = os.path.join(build, "reversi-bench")
+        self.micro = os.path.join(build, "bench", "micro")
+        self.out = out
+        self.steps = steps
+        self.done = 0
+        self.start = time.time()
+        self.manifest = []
+
+    def progress(self, what):
+        self.done += 1
+        elapsed = time.time() - self.start
+        print(f"[{self.done}/{self.steps} {elapsed:6.0f} s] {what}", flush=True)
+
+    def run(self, name, args, check=True):
+        """Runs reversi-bench with args and --json OUT/name.json; returns the JSON."""
+        path = os.path.join(self.out, name + ".json")
+        self.progress(name)
+        cmd = [self.bin] + args + ["--json", path]
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(os.path.join(self.out, "logs", name + ".txt"), "w") as log:
+            log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
+        if result.returncode != 0 and check:
+            sys.exit(f"reproduce: {name} failed (exit {result.returncode}); "
+                     f"see {self.out}/logs/{name}.txt")
+        self.manifest.append({"name": name, "command": cmd[1:], "exit": result.returncode})
+        with open(path) as f:
+            return json.load(f)
+
+    def run_micro(self, min_time, repetitions):
+        path = os.path.join(self.out, "micro.json")
+        self.progress("micro benchmarks")
+        cmd = [self.micro, f"--benchmark_min_time={min_time}",
+               f"--benchmark_repetitions={repetitions}",
+               "--benchmark_report_aggregates_only=true",
+               "--benchmark_out_format=json", f"--benchmark_out={path}"]
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(os.path.join(self.out, "logs", "micro.txt"), "w") as log:
+            log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
+        if result.returncode != 0:
+            sys.exit(f"reproduce: micro benchmarks failed; see {self.out}/logs/micro.txt")
+        self.manifest.append({"name": "micro", "command": cmd[1:], "exit": 0})
+
+
+def suite(name):
+    return os.path.join(POSITIONS, name + ".obf")
+
+
+# The ladder: each rung adds one technique to the one before.
+LADDER = [
+    ("minimax", "", ["--algo", "minimax", "--order", "none"]),
+    ("alphabeta", "", ["--algo", "alphabeta", "--order", "none"]),
+    ("+list", "+list", ["--algo", "alphabeta", "--order", "none"]),
+    ("+fastest", "+list", ["--algo", "alphabeta", "--order", "fastest"]),
+    ("+table", "+list", ["--algo", "alphabeta", "--order", "fastest", "--tt", "64"]),
+    ("pvs", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64"]),
+]
+FAMILIES = ["mailbox", "shift", "kindergarten"]
+BEST = ["--algo", "pvs", "--order", "fastest", "--tt", "64"]
+
+
+def available_variants(binary):
+    out = subprocess.run([binary, "list"], stdout=subprocess.PIPE, text=True, check=True).stdout
+    names = []
+    for line in out.splitlines()[1:]:
+        cols = line.split()
+        if len(cols) >= 5 and cols[4] == "yes" and cols[0] != "reference":
+            names.append(cols[0])
+    return names
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build")
+    parser.add_argument("out")
+    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per timed measurement")
+    args = parser.parse_args()
+    os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
+
+    variants = available_variants(os.path.join(args.build, "reversi-bench"))
+    ladder_suite = "e12" if args.full else "e10"
+    claim_suite = "e14" if args.full else "e12"
+    e18_count = 10 if args.full else 3
+    steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(variants) + 4 * 2 + 3 + 2
+             + (len(variants) + 1 if args.full else 0))
+    r = Runner(args.build, args.out, steps)
+    rep = ["--repeat", str(args.repeat)]
+
+    r.run_micro(min_time=0.2 if args.full else 0.1, repetitions=args.repeat)
+
+    # Perft rate per variant, from the start, single thread, no cache.
+    for v in variants:
+        depth = "11" if v.startswith("mailbox") else "12" if args.full else "11"
+        r.run(f"perft-{v}", ["perft", "-v", v, "-d", depth] + rep)
+
+    # The ladder, per board family. A solve run is repeated for a median time.
+    for family in FAMILIES:
+        for rung, suffix, opts in LADDER:
+            r.run(f"ladder-{family}-{rung.lstrip('+')}",
+                  ["solve", suite(ladder_suite), "-v", family + suffix] + opts + rep)
+
+    # Every variant on fforum-1-19 with the best configuration.
+    for v in variants:
+        r.run(f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v] + BEST + rep)
+
+    # Folding legality into play (scan: try every square) vs the legal mask
+    # first, on the same board with the same move order (so the same nodes).
+    for board in ["mailbox", "shift", "kindergarten", "kindergarten+list"]:
+        for moves in ["scan", "mask"]:
+            r.run(f"moves-{board}-{moves}",
+                  ["solve", suite(claim_suite), "-v", board, "--moves", moves,
+                   "--algo", "alphabeta", "--order", "fastest"] + rep)
+
+    # NegaScout vs alpha-beta without good ordering (the list's static order).
+    for algo in ["alphabeta", "pvs", "pvs-fastest"]:
+        order = "fastest" if algo == "pvs-fastest" else "none"
+        r.run(f"scout-{algo}", ["solve", suite(claim_suite), "-v", "kindergarten+list",
+                                "--algo", algo.split("-")[0], "--order", order] + rep)
+
+    # An 18-empty exact solve with plain alpha-beta and simple ordering.
+    with open(suite("e18")) as f:
+        lines = [l for l in f if l.strip() and not l.startswith("%")]
+    for kind, opts in [("simple", ["--algo", "alphabeta", "--order", "none"]),
+                       ("best", BEST)]:
+        r.run(f"e18-{kind}", ["solve"] + [f"{suite('e18')}:{i + 1}" for i in range(e18_count)]
+              + ["-v", "kindergarten+list"] + opts)
+    del lines
+
+    if args.full:
+        for v in variants:
+            r.run(f"fforum-20-39-{v}", ["solve", suite("fforum-20-39"), "-v", v] + BEST)
+        r.run("perft-hash", ["perft", "-v", variants[-1], "-d", "13", "--hash", "1024"])
+
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
+                   "ladder_suite": ladder_suite, "claim_suite": claim_suite,
+                   "e18_positions": e18_count, "steps": r.manifest,
+                   "seconds": time.time() - r.start}, f, indent=2)
+    print(f"reproduce: done in {time.time() - r.start:.0f} s; results in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
