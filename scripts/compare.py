@@ -24,25 +24,35 @@ def cv(values):
 
 
 def micro_times(folder):
-    """{benchmark: (median ns per operation, cv)}."""
+    """{benchmark: (median ns per operation, cv)}, from the aggregates when the
+    run had repetitions, else from the iteration runs."""
     path = os.path.join(folder, "micro.json")
     if not os.path.exists(path):
         return {}
     with open(path) as f:
         data = json.load(f)
-    med, cvs = {}, {}
+    samples, med, cvs = {}, {}, {}
     for b in data.get("benchmarks", []):
-        if b.get("run_type") != "aggregate" or b.get("error_occurred"):
+        if b.get("error_occurred"):
             continue
         name = b.get("run_name", b["name"])
         rate = next((b[k] for k in ("flips/s", "masks/s", "plays/s", "moves/s") if k in b), None)
         if rate is None:
             continue
-        if b["aggregate_name"] == "median" and rate > 0:
-            med[name] = 1e9 / rate
-        elif b["aggregate_name"] == "cv":
-            cvs[name] = rate
-    return {n: (t, cvs.get(n)) for n, t in med.items()}
+        if b.get("run_type") == "aggregate":
+            if b["aggregate_name"] == "median":
+                med[name] = rate
+            elif b["aggregate_name"] == "cv":
+                cvs[name] = rate
+        else:
+            samples.setdefault(name, []).append(rate)
+    out = {}
+    for name in set(med) | set(samples):
+        rate = med.get(name) or statistics.median(samples[name])
+        spread = cvs.get(name, cv(samples.get(name, [])))
+        if rate > 0:
+            out[name] = (1e9 / rate, spread)
+    return out
 
 
 def macro_times(folder):

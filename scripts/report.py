@@ -56,25 +56,34 @@ MICRO_KINDS = [
 
 
 def micro_ns(micro):
-    """{(kind, variant): (median ns, cv)} from Google Benchmark aggregates."""
+    """{(kind, variant): (median ns, cv)}: the "median" and "cv" aggregates when
+    the run had repetitions, else the median of the iteration runs."""
     out = {}
     if not micro:
         return out
-    rates, cvs = {}, {}
+    samples, medians, cvs = {}, {}, {}
     for b in micro.get("benchmarks", []):
-        if b.get("run_type") != "aggregate" or b.get("error_occurred"):
+        if b.get("error_occurred"):
             continue
-        name = b["run_name"] if "run_name" in b else b["name"].rsplit("_", 1)[0]
-        kind, _, variant = name.rpartition("/")
+        kind, _, variant = b.get("run_name", b["name"]).rpartition("/")
         for k, counter, _ in MICRO_KINDS:
-            if kind == k and counter in b:
+            if kind != k or counter not in b:
+                continue
+            key = (k, variant)
+            if b.get("run_type") == "aggregate":
                 if b["aggregate_name"] == "median":
-                    rates[(k, variant)] = b[counter]
+                    medians[key] = b[counter]
                 elif b["aggregate_name"] == "cv":
-                    cvs[(k, variant)] = b[counter]
-    for key, rate in rates.items():
+                    cvs[key] = b[counter]
+            else:
+                samples.setdefault(key, []).append(b[counter])
+    for key in set(medians) | set(samples):
+        rate = medians.get(key) or statistics.median(samples[key])
+        spread = cvs.get(key)
+        if spread is None and len(samples.get(key, [])) > 1:
+            spread = statistics.stdev(samples[key]) / statistics.mean(samples[key])
         if rate > 0:
-            out[key] = (1e9 / rate, cvs.get(key))
+            out[key] = (1e9 / rate, spread)
     return out
 
 
