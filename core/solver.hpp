@@ -146,7 +146,7 @@ struct SolveResult {
 
 // The scores of the root moves (MoveScore, from core/io.hpp: a square, or
 // kPass when passing is the only move, and the exact score after the move for
-// the side that played it).
+// the side that played it; its sign -1/0/+1 with wld).
 struct MoveScores {
   std::vector<MoveScore> moves;  // by square a1..h8; empty when the game is over
   std::uint64_t nodes = 0;       // all the searches' nodes (the root not included)
