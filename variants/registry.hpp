@@ -5,6 +5,10 @@
 
 #include "core/reference.hpp"
 #include "core/registry.hpp"
+#include "variants/avx2/avx2.hpp"
+#include "variants/avx512/avx512.hpp"
+#include "variants/bmi2/bmi2.hpp"
+#include "variants/fast/fast.hpp"
 #include "variants/kindergarten/kindergarten.hpp"
 #include "variants/mailbox/mailbox.hpp"
 #include "variants/shift/shift.hpp"
@@ -14,6 +18,10 @@ namespace rb {
 using AllVariants = VariantList<ReferenceBoard,     //
                                 Mailbox, MailboxList,  //
                                 Shift, ShiftList,      //
-                                Kindergarten, KindergartenList>;
+                                Kindergarten, KindergartenList,  //
+                                Fast, FastList,                  //
+                                Avx2, Avx2List,                  //
+                                Bmi2, Bmi2List,                  //
+                                Avx512, Avx512List>;
 
 }  // namespace rb
