@@ -15,9 +15,9 @@
 
 namespace rb {
 
-using AllVariants = VariantList<ReferenceBoard,     //
-                                Mailbox, MailboxList,  //
-                                Shift, ShiftList,      //
+using AllVariants = VariantList<ReferenceBoard,                  //
+                                Mailbox, MailboxList,            //
+                                Shift, ShiftList,                //
                                 Kindergarten, KindergartenList,  //
                                 Fast, FastList,                  //
                                 Avx2, Avx2List,                  //

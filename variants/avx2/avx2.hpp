@@ -40,8 +40,13 @@
 // solver, which are templates instantiated in ordinary code, call each
 // kernel out of line: one call per legal-move generation and one per play.
 // Inside a kernel every helper is always_inline, so each kernel is one
-// straight block. (Measured against a build where the whole program is
-// compiled for AVX2 and everything inlines: see the report of this change.)
+// straight block. Measured against the same code in a program compiled
+// entirely for AVX2/AVX-512, where everything inlines into perft, the calls
+// cost at most 10% of the perft for this board (about 14% of a legal-move
+// generation in a throughput test) and nothing measurable for the avx512
+// board. Two other shapes were tried and were no faster: play() and
+// legal_moves() as target functions taking the whole board state, and a
+// play() that also computes the child's legal moves in the same call.
 #pragma once
 
 #include <immintrin.h>
@@ -80,10 +85,11 @@ RB_AVX2_INLINE Bitboard legal_moves(Bitboard player, Bitboard opponent) {
   const __m256i d1 = steps(1), d2 = steps(2);
   const __m256i p = broadcast(player);
   // The opponent discs allowed as run cells, per lane.
-  const __m256i mask = _mm256_and_si256(
-      broadcast(opponent),
-      _mm256_set_epi64x(static_cast<long long>(kInnerSquares), static_cast<long long>(kInnerSquares),
-                        static_cast<long long>(kInnerRanks), static_cast<long long>(kInnerFiles)));
+  const __m256i mask =
+      _mm256_and_si256(broadcast(opponent), _mm256_set_epi64x(static_cast<long long>(kInnerSquares),
+                                                              static_cast<long long>(kInnerSquares),
+                                                              static_cast<long long>(kInnerRanks),
+                                                              static_cast<long long>(kInnerFiles)));
   __m256i up = _mm256_and_si256(mask, _mm256_sllv_epi64(p, d1));
   __m256i down = _mm256_and_si256(mask, _mm256_srlv_epi64(p, d1));
   up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, d1)));

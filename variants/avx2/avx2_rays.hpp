@@ -68,10 +68,10 @@ constexpr bool rays_are_ordered() {
   return true;
 }
 static_assert(rays_are_ordered());
-static_assert(kRays[0].up[3] == 0x8040201008040200ULL);   // a1: b2..h8
+static_assert(kRays[0].up[3] == 0x8040201008040200ULL);     // a1: b2..h8
 static_assert(kRays[63].down[3] == 0x0040201008040201ULL);  // h8: g7..a1
-static_assert(kRays[27].up[0] == 0x00000000f0000000ULL);   // d4: e4..h4
-static_assert(kRays[7].up[2] == 0x0102040810204000ULL);    // h1: g2..a8
+static_assert(kRays[27].up[0] == 0x00000000f0000000ULL);    // d4: e4..h4
+static_assert(kRays[7].up[2] == 0x0102040810204000ULL);     // h1: g2..a8
 static_assert(kRays[7].up[0] == 0 && kRays[7].down[2] == 0);
 
 }  // namespace rb::rays

@@ -126,8 +126,8 @@ static_assert(kTables.lines[7].anti_diagonal_index == 0 && kTables.lines[7].diag
 [[gnu::target("bmi2"), gnu::always_inline]] inline Bitboard line_flips(Bitboard player,
                                                                        Bitboard opponent,
                                                                        Bitboard line, int i) {
-  const unsigned closing =
-      kTables.outflank[i][_pext_u64(opponent, line)] & static_cast<unsigned>(_pext_u64(player, line));
+  const unsigned closing = kTables.outflank[i][_pext_u64(opponent, line)] &
+                           static_cast<unsigned>(_pext_u64(player, line));
   return _pdep_u64(kTables.flipped[i][closing], line);
 }
 

@@ -12,10 +12,10 @@
 // highest bit (a bit scan: BSR, as x86-64-v2 has no LZCNT) on the down rays,
 // and the cells before it flip when it holds a player disc. It needs about
 // 80 instructions against the gathers' 55, and it is slower in every
-// measurement here: 6.5 against 5.0 ns per flip in a throughput test, about
-// the same latency, and 3-7% slower in the perft from the start. Vectorized,
-// where the eight rays cost four instructions' worth of lanes, it is the
-// faster method (avx2 and avx512 boards).
+// measurement here: 6.5 against 5.0 ns per flip in a throughput test, 10-25%
+// slower in a latency test, and 3-7% slower in the perft from the start.
+// Vectorized, where the eight rays cost four instructions' worth of lanes,
+// it is the faster method (avx2 and avx512 boards).
 //
 // Legal moves: the shift fills of shift_moves.hpp (every player disc pushed
 // through the opponent's discs in all directions at once, with the run
@@ -38,8 +38,8 @@
 
 #include "core/board.hpp"
 #include "core/empty_list.hpp"
-#include "variants/kindergarten/kindergarten.hpp"
 #include "variants/fast/pair_board.hpp"
+#include "variants/kindergarten/kindergarten.hpp"
 #include "variants/shift/shift_moves.hpp"
 
 namespace rb {
