@@ -142,6 +142,8 @@ def main():
                   f"- date: {m['date_utc']}; run: {'full' if manifest['full'] else 'quick'}, "
                   f"{manifest['repeat']} repetitions per timed measurement (medians), "
                   f"{manifest['seconds']:.0f} s in all", ""]
+    if manifest.get("note"):
+        lines += [f"Note: {manifest['note']}", ""]
     lines += ["All times are medians of the repetitions, single thread. The machine may be "
               "shared: compare variants within this run rather than against other runs "
               "(`scripts/compare.py` does that with noise flags).", ""]

@@ -86,11 +86,16 @@ BEST = ["--algo", "pvs", "--order", "fastest", "--tt", "64"]
 
 def available_variants(binary):
     out = subprocess.run([binary, "list"], stdout=subprocess.PIPE, text=True, check=True).stdout
+    lines = out.splitlines()
+    # Columns by the header's offsets: the cpu column may hold several words.
+    start = lines[0].index("available")
     names = []
-    for line in out.splitlines()[1:]:
-        cols = line.split()
-        if len(cols) >= 5 and cols[4] == "yes" and cols[0] != "reference":
-            names.append(cols[0])
+    for line in lines[1:]:
+        if not line.strip() or line.startswith("this CPU"):
+            continue
+        name = line.split()[0]
+        if line[start:].split()[0] == "yes" and name != "reference":
+            names.append(name)
     return names
 
 
