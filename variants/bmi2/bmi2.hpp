@@ -47,6 +47,7 @@
 #include "core/empty_list.hpp"
 #include "variants/avx2/avx2.hpp"
 #include "variants/fast/pair_board.hpp"
+#include "variants/kindergarten/kindergarten_tables.hpp"
 
 namespace rb {
 
@@ -70,23 +71,12 @@ constexpr Tables make_tables() {
   Tables t{};
   for (int i = 0; i < 8; ++i) {
     for (int o = 0; o < 256; ++o) {
-      unsigned out = 0;
-      int j = i - 1;
-      while (j >= 0 && (o >> j & 1)) --j;
-      if (j >= 0 && j < i - 1) out |= 1u << j;
-      j = i + 1;
-      while (j < 8 && (o >> j & 1)) ++j;
-      if (j < 8 && j > i + 1) out |= 1u << j;
-      t.outflank[i][o] = static_cast<std::uint8_t>(out);
+      t.outflank[i][o] =
+          static_cast<std::uint8_t>(kindergarten::line_outflank(i, static_cast<unsigned>(o)));
     }
     for (int b = 0; b < 256; ++b) {
-      unsigned between = 0;
-      for (int j = 0; j < 8; ++j) {
-        if (!(b >> j & 1)) continue;
-        for (int k = j + 1; k < i; ++k) between |= 1u << k;
-        for (int k = i + 1; k < j; ++k) between |= 1u << k;
-      }
-      t.flipped[i][b] = static_cast<std::uint8_t>(between);
+      t.flipped[i][b] =
+          static_cast<std::uint8_t>(kindergarten::line_between(i, static_cast<unsigned>(b)));
     }
   }
   for (Square s = 0; s < 64; ++s) {

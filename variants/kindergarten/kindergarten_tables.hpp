@@ -41,6 +41,31 @@
 
 namespace rb::kindergarten {
 
+// Cell i of an 8-cell line is played; `opponent` holds the opponent's cells of
+// the line. The cells just beyond the runs of opponent cells next to i, on
+// either side (the candidate outflanking cells), as bits of the line.
+constexpr unsigned line_outflank(int i, unsigned opponent) {
+  unsigned out = 0;
+  int j = i - 1;
+  while (j >= 0 && (opponent >> j & 1)) --j;
+  if (j >= 0 && j < i - 1) out |= 1u << j;
+  j = i + 1;
+  while (j < 8 && (opponent >> j & 1)) ++j;
+  if (j < 8 && j > i + 1) out |= 1u << j;
+  return out;
+}
+
+// The cells strictly between cell i and each set bit of `ends`.
+constexpr unsigned line_between(int i, unsigned ends) {
+  unsigned between = 0;
+  for (int j = 0; j < 8; ++j) {
+    if (!(ends >> j & 1)) continue;
+    for (int k = j + 1; k < i; ++k) between |= 1u << k;
+    for (int k = i + 1; k < j; ++k) between |= 1u << k;
+  }
+  return between;
+}
+
 inline constexpr Bitboard kAFile = 0x0101010101010101ULL;
 inline constexpr Bitboard kInnerFiles = 0x7e7e7e7e7e7e7e7eULL;  // files B..G
 inline constexpr Bitboard kInnerRanks = 0x00ffffffffffff00ULL;  // ranks 2..7
@@ -82,24 +107,11 @@ constexpr Tables make_tables() {
   Tables t{};
   for (int i = 0; i < 8; ++i) {
     for (int o = 0; o < 64; ++o) {
-      const unsigned line = static_cast<unsigned>(o) << 1;  // cells 1..6
-      unsigned out = 0;
-      int j = i - 1;
-      while (j >= 0 && (line >> j & 1)) --j;
-      if (j >= 0 && j < i - 1) out |= 1u << j;
-      j = i + 1;
-      while (j < 8 && (line >> j & 1)) ++j;
-      if (j < 8 && j > i + 1) out |= 1u << j;
-      t.outflank[i][o] = static_cast<std::uint8_t>(out);
+      // o holds the opponent's cells 1..6 of the line.
+      t.outflank[i][o] = static_cast<std::uint8_t>(line_outflank(i, static_cast<unsigned>(o) << 1));
     }
     for (int b = 0; b < 256; ++b) {
-      unsigned between = 0;
-      for (int j = 0; j < 8; ++j) {
-        if (!(b >> j & 1)) continue;
-        for (int k = j + 1; k < i; ++k) between |= 1u << k;
-        for (int k = i + 1; k < j; ++k) between |= 1u << k;
-      }
-      t.flipped[i][b] = static_cast<std::uint8_t>(between);
+      t.flipped[i][b] = static_cast<std::uint8_t>(line_between(i, static_cast<unsigned>(b)));
     }
   }
   for (Square s = 0; s < 64; ++s) {
