@@ -26,6 +26,10 @@ struct SolveArgs {
   std::string moves;  // empty: the variant's own move source
   std::size_t tt_mb = 0;
   bool wld = false;
+  bool last_empty = false;
+  int few_empties = 0;
+  bool etc = false;
+  bool stability = false;
   std::string json;
   int threads = 1;
   double time_limit = 0;  // seconds per position; 0: none
@@ -160,6 +164,10 @@ void write_json(const std::string& path, const SolveArgs& args, std::string_view
   json.field("order", args.order);
   json.field("tt_mb", static_cast<std::uint64_t>(args.tt_mb));
   json.field("wld", args.wld);
+  json.field("last_empty", args.last_empty);
+  json.field("few_empties", args.few_empties);
+  json.field("etc", args.etc);
+  json.field("stability", args.stability);
   json.field("threads", args.threads);
   json.field("time_limit_s", args.time_limit);
   json.field("repeat", args.repeat);
@@ -218,9 +226,14 @@ template <Board V, MoveGen G>
 int run(const SolveArgs& args, const SolveOptions& options,
         const std::vector<NamedPosition>& positions) {
   std::printf(
-      "solve %zu positions  variant %.*s  moves %s  algo %s  order %s  tt %zu MB%s  threads %d\n",
+      "solve %zu positions  variant %.*s  moves %s  algo %s  order %s  tt %zu MB%s%s  few-empties "
+      "%d  threads %d\n",
       positions.size(), static_cast<int>(V::info.name.size()), V::info.name.data(), movegen_name(G),
-      args.algo.c_str(), args.order.c_str(), args.tt_mb, args.wld ? "  wld" : "", args.threads);
+      args.algo.c_str(), args.order.c_str(), args.tt_mb, args.wld ? "  wld" : "",
+      args.last_empty ? "  last-empty" : "", args.few_empties, args.threads);
+  if (args.etc || args.stability) {
+    std::printf("cutoffs:%s%s\n", args.etc ? " etc" : "", args.stability ? " stability" : "");
+  }
   std::printf("%4s %7s %6s %5s %9s %14s %9s %12s\n", "#", "empties", "score", "move", "expected",
               "nodes", "seconds", "nodes/s");
   const auto t0 = std::chrono::steady_clock::now();
@@ -260,14 +273,28 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variant, "the variant to use")->required();
   cmd->add_option("--algo", args->algo, "minimax, alphabeta or pvs (default)")
       ->check(CLI::IsMember({"minimax", "alphabeta", "pvs"}));
-  cmd->add_option("--order", args->order, "none, fastest (default), parity or fastest-parity")
-      ->check(CLI::IsMember({"none", "fastest", "parity", "fastest-parity"}));
+  cmd->add_option("--order", args->order,
+                  "none, fastest (default), parity, fastest-parity or mobility")
+      ->check(CLI::IsMember({"none", "fastest", "parity", "fastest-parity", "mobility"}));
   cmd->add_option("--moves", args->moves,
                   "the move source: scan, mask or list (default: the variant's own)")
       ->check(CLI::IsMember({"scan", "mask", "list"}));
   cmd->add_option("--tt", args->tt_mb, "transposition table MB (0: off, default)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 16));
   cmd->add_flag("--wld", args->wld, "win/draw/loss only (score -1, 0 or +1)");
+  cmd->add_flag("--last-empty", args->last_empty,
+                "score a node with one empty square from its flips, without playing it");
+  cmd->add_option("--few-empties", args->few_empties,
+                  "at nodes with at most N empties, a dedicated search (parity order, no "
+                  "table; on the bitboards alone where the variant has kernels); 0: off "
+                  "(default)")
+      ->check(CLI::Range(0, solver_detail::kMaxFewEmpties));
+  cmd->add_flag("--etc", args->etc,
+                "enhanced transposition cutoff: look the children up in the table first "
+                "(needs --tt)");
+  cmd->add_flag("--stability", args->stability,
+                "stability cutoff: return the cap set by the opponent's stable discs when it "
+                "is at or below alpha");
   cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");
   cmd->add_option("-t,--threads", args->threads, "positions solved in parallel")
       ->check(CLI::Range(1, 256));
@@ -289,6 +316,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     options.order = *parse_order(args->order);
     options.tt_mb = args->tt_mb;
     options.wld = args->wld;
+    options.last_empty = args->last_empty;
+    options.few_empties = args->few_empties;
+    options.etc = args->etc;
+    options.stability = args->stability;
+    if (options.etc && options.tt_mb == 0) throw UsageError("--etc: needs a table (--tt MB)");
     bool ran = false;
     for_each_variant<AllVariants>([&]<Board V>() {
       if (V::info.name != names[0]) return;

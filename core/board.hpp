@@ -73,4 +73,16 @@ concept ListBoard = Board<B> && requires(const B cboard) {
   { cboard.empty_list().first() } -> std::same_as<Square>;
 };
 
+// A board whose move generation is also available as pure functions of the
+// two bitboards (the side to move's discs, the other side's), with the same
+// meaning as legal_moves() and flips(s) on a board holding that position.
+// Searches use them near the leaves to work on the bitboards alone, without
+// play() and undo(): perft's last two plies, the solver's few-empties path.
+// Every bitboard variant provides them; the mailbox does not.
+template <class B>
+concept KernelBoard = Board<B> && requires(Square s, Bitboard player, Bitboard opponent) {
+  { B::moves_of(player, opponent) } -> std::same_as<Bitboard>;
+  { B::flips_of(s, player, opponent) } -> std::same_as<Bitboard>;
+};
+
 }  // namespace rb

@@ -13,11 +13,14 @@
 // position: the root is a node, every move played is a node, and a pass is a
 // node of its own (the passed position is searched by a new call); a
 // game-over or full-board position is a node that returns at once, and so is
-// a position whose table entry ends its search. With the same options and move
-// source, every board visits exactly the same nodes in the same order and
-// returns the same score and move, because the order of the moves depends
-// only on G, on the ordering (which reads nothing but legal moves) and on the
-// table (which keys on the full position); the board's internal
+// a position whose table entry or cutoff ends its search. The few-empties
+// path counts the positions it reaches the same way; with the last-empty
+// shortcut a node with one empty square is scored without visiting its child.
+// The switches (SolveOptions: last_empty, few_empties, etc, stability,
+// Order::mobility) are off by default, so each can be measured on its own. With the same options
+// and move source, every board visits exactly the same nodes in the same order and returns the same
+// score and move, because the order of the moves depends only on G, on the ordering (which reads
+// nothing but legal moves) and on the table (which keys on the full position); the board's internal
 // representation never enters. The recursion allocates nothing: a node's
 // moves sit in fixed arrays on the stack. The stop flag and the deadline are
 // polled every 4096 nodes; a stopped search unwinds at once and reports
@@ -31,6 +34,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -38,6 +42,7 @@
 #include "core/board.hpp"
 #include "core/io.hpp"
 #include "core/moves.hpp"
+#include "core/stability.hpp"
 #include "core/transposition.hpp"
 
 namespace rb {
@@ -73,6 +78,14 @@ enum class Order : std::uint8_t {
   // Fastest-first at nodes with at least fastest_min_empties empties, quadrant
   // parity below that.
   fastest_parity,
+  // Fastest-first refined, at nodes with at least fastest_min_empties
+  // empties (the source order below that): a move's cost is twice the
+  // fastest-first count of the opponent's replies, plus the opponent's
+  // potential mobility (the empty squares next to the mover's discs), minus
+  // the mover's discs made safe at the corners (an owned corner and the edge
+  // discs next to it); lowest first, a move that leaves the opponent no disc
+  // before all.
+  mobility,
 };
 
 // Names as on the command line: "minimax", "alphabeta", "pvs"; "none",
@@ -98,6 +111,8 @@ constexpr std::string_view order_name(Order order) {
       return "parity";
     case Order::fastest_parity:
       return "fastest-parity";
+    case Order::mobility:
+      return "mobility";
   }
   return "?";
 }
@@ -108,7 +123,8 @@ constexpr std::optional<Algo> parse_algo(std::string_view name) {
   return std::nullopt;
 }
 constexpr std::optional<Order> parse_order(std::string_view name) {
-  for (Order o : {Order::none, Order::fastest, Order::parity, Order::fastest_parity}) {
+  for (Order o :
+       {Order::none, Order::fastest, Order::parity, Order::fastest_parity, Order::mobility}) {
     if (name == order_name(o)) return o;
   }
   return std::nullopt;
@@ -129,6 +145,29 @@ struct SolveOptions {
   // the plain reply count. (PVS with a table on FForum #1-#27: 2 saves 40-50%
   // of the nodes of 0, 1 (Edax's weighting) a little less, more than 2 nothing.)
   int fastest_corner_bonus = 2;
+  // The last-empty shortcut: a node with one empty square is scored from the
+  // flips of that square alone (for the side to move, else for the other
+  // side, else the game is over), without playing it, so its child is not
+  // visited.
+  bool last_empty = false;
+  // The few-empties path: at nodes with at most this many empties (0: never;
+  // at most kMaxFewEmpties) a dedicated search takes over. It has no table
+  // and no ordering but quadrant parity (squares of odd quadrants first, each
+  // group in a1..h8 order, whatever the move source); it tries the squares of
+  // the solver's own empty set one by one, and on a board with bitboard
+  // kernels (KernelBoard) it works on the two bitboards alone, without play()
+  // and undo(). Minimax stays minimax there; PVS becomes alpha-beta (at these
+  // depths nearly every window is already null).
+  int few_empties = 0;
+  // Enhanced transposition cutoff: at nodes with a table and more than
+  // tt_min_empties empties, the children are first looked up in the table,
+  // and one whose stored bound already refutes the window ends the search.
+  bool etc = false;
+  // The stability cutoff: at nodes with at least stability_min_empties
+  // empties, when the opponent's stable discs (core/stability.hpp) cap the
+  // score at or below alpha, that cap is returned without a search.
+  bool stability = false;
+  int stability_min_empties = 6;
   // Stop requests, polled every 4096 nodes (either may be left unset).
   const std::atomic<bool>* stop = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
@@ -163,6 +202,7 @@ constexpr int final_score(int disc_difference, int empties) {
   return 0;
 }
 
+inline constexpr int kMaxFewEmpties = 10;
 inline constexpr int kInfinity = 65;  // above any score (scores lie in -64..64)
 inline constexpr std::uint64_t kPollInterval = 4096;
 
@@ -170,6 +210,24 @@ inline constexpr std::uint64_t kPollInterval = 4096;
 constexpr unsigned quadrant_bit(Square s) {
   return 1u << ((file_of(s) >> 2) | ((rank_of(s) >> 2) << 1));
 }
+// The squares of the quadrants whose bits are set in `quadrants`.
+constexpr Bitboard quadrant_squares(unsigned quadrants) {
+  constexpr Bitboard kQuadrant0 = 0x000000000F0F0F0Full;  // a1-d4
+  Bitboard b = 0;
+  for (unsigned q = 0; q < 4; ++q) {
+    if (quadrants & (1u << q)) b |= kQuadrant0 << ((q & 1) * 4 + (q >> 1) * 32);
+  }
+  return b;
+}
+static_assert(quadrant_squares(1) == 0x000000000F0F0F0Full);
+static_assert(quadrant_squares(8) == 0xF0F0F0F000000000ull);
+static_assert(quadrant_squares(15) == ~Bitboard{0});
+inline constexpr auto kQuadrantSquares = [] {
+  std::array<Bitboard, 16> t{};
+  for (unsigned q = 0; q < 16; ++q) t[q] = quadrant_squares(q);
+  return t;
+}();
+
 // Bit q set when quadrant q holds an odd number of empty squares.
 constexpr unsigned quadrant_parity(Bitboard empty) {
   unsigned parity = 0;
@@ -185,8 +243,10 @@ class Solver {
         options_(options),
         table_(options.tt_mb),
         root_empties_(position.empties()),
-        root_parity_(quadrant_parity(position.empty())) {
+        root_parity_(quadrant_parity(position.empty())),
+        empty_(position.empty()) {
     assert(position.valid());
+    assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -225,7 +285,9 @@ class Solver {
       const bool legal = board_.play(moves[i]);
       assert(legal);
       (void)legal;
+      empty_ ^= bit(moves[i]);
       const int score = -search_child(root_empties_ - 1, root_parity_ ^ quadrant_bit(moves[i]));
+      empty_ ^= bit(moves[i]);
       board_.undo();
       if (!stopped_) out.moves.push_back({moves[i], score});
     }
@@ -270,6 +332,7 @@ class Solver {
   }
 
   void poll_stop() {
+    next_poll_ = nodes_ + kPollInterval;
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) stopped_ = true;
     if (options_.deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= options_.deadline) {
@@ -284,9 +347,13 @@ class Solver {
   template <Algo A, bool Root>
   int search(int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
-    if (nodes_ % kPollInterval == 0) poll_stop();
+    if (nodes_ >= next_poll_) poll_stop();
     if (stopped_) return 0;
     if (empties == 0) return board_.disc_difference();
+    if constexpr (!Root) {
+      if (empties <= options_.few_empties) return few_entry<A>(alpha, beta, empties, parity);
+      if (empties == 1 && options_.last_empty) return last_empty_entry();
+    }
 
     // Transposition table: cut off on a decisive bound, narrow the window,
     // and take the stored best move to try first. The root only takes the move.
@@ -309,12 +376,37 @@ class Solver {
       }
     }
 
+    if constexpr (!Root && A != Algo::minimax) {
+      if (options_.stability && empties >= options_.stability_min_empties) {
+        const Position p = use_table ? key : board_.position();
+        // The cap can only reach alpha when the opponent has enough discs.
+        if (64 - 2 * popcount(p.opponent) <= alpha) {
+          const int cap = 64 - 2 * popcount(stable_discs(p.opponent, p.player));
+          if (cap <= alpha) return cap;
+        }
+      }
+      if (options_.etc && use_table && empties > options_.tt_min_empties) {
+        int refuted = -kInfinity;
+        for_each_move<G>(board_, [&](Square) {
+          const Position child = board_.position();
+          const TTEntry* e = table_.probe(child.player, child.opponent);
+          if (e && -e->upper >= beta) {
+            refuted = -e->upper;
+            return true;
+          }
+          return false;
+        });
+        if (refuted != -kInfinity) return refuted;
+      }
+    }
+
     const int alpha0 = alpha;
     int best = -kInfinity;
     Square best_move = kNoSquare;
     int searched = 0;
     auto visit = [&](Square s) -> bool {  // s is played on the board
       const int child_empties = empties - 1;
+      empty_ ^= bit(s);
       const unsigned child_parity = parity ^ quadrant_bit(s);
       int v;
       if constexpr (A == Algo::pvs) {
@@ -329,6 +421,7 @@ class Solver {
       } else {
         v = -search<A, false>(-beta, -alpha, child_empties, child_parity);
       }
+      empty_ ^= bit(s);
       ++searched;
       if (stopped_) return true;
       if (v > best) {
@@ -371,6 +464,123 @@ class Solver {
     return best;
   }
 
+  // The last-empty shortcut at a node whose one empty square is s.
+  static int last_empty_score(int disc_difference, int flips_for_player, int flips_for_opponent) {
+    if (flips_for_player) return disc_difference + 2 * flips_for_player + 1;
+    if (flips_for_opponent) return disc_difference - 2 * flips_for_opponent - 1;
+    return final_score(disc_difference, 1);
+  }
+  static int last_empty_bits(Bitboard player, Bitboard opponent, Square s) requires KernelBoard<B> {
+    const int diff = popcount(player) - popcount(opponent);
+    const int mine = popcount(B::flips_of(s, player, opponent));
+    if (mine) return diff + 2 * mine + 1;
+    return last_empty_score(diff, 0, popcount(B::flips_of(s, opponent, player)));
+  }
+  int last_empty_board(Square s) {
+    const int diff = board_.disc_difference();
+    const int mine = popcount(board_.flips(s));
+    if (mine) return diff + 2 * mine + 1;
+    board_.pass();
+    const int theirs = popcount(board_.flips(s));
+    board_.pass();
+    return last_empty_score(diff, 0, theirs);
+  }
+  int last_empty_entry() {
+    if constexpr (KernelBoard<B>) {
+      const Position p = board_.position();
+      return last_empty_bits(p.player, p.opponent, first_square(empty_));
+    } else {
+      return last_empty_board(first_square(empty_));
+    }
+  }
+
+  // The few-empties path (see SolveOptions::few_empties), entered from a node
+  // of the main search that has already been counted.
+  template <Algo A>
+  int few_entry(int alpha, int beta, int empties, unsigned parity) {
+    if constexpr (KernelBoard<B>) {
+      const Position p = board_.position();
+      return few_bits<A>(p.player, p.opponent, empty_, empties, parity, alpha, beta);
+    } else {
+      return few_board<A>(alpha, beta, empties, parity);
+    }
+  }
+
+  // The few-empties search on the two bitboards; the node is already counted.
+  template <Algo A>
+  int few_bits(Bitboard player, Bitboard opponent, Bitboard empty, int empties, unsigned parity,
+               int alpha, int beta) requires KernelBoard<B> {
+    if (empties == 0) return popcount(player) - popcount(opponent);
+    if (empties == 1 && options_.last_empty) {
+      return last_empty_bits(player, opponent, first_square(empty));
+    }
+    int best = -kInfinity;
+    const Bitboard odd = kQuadrantSquares[parity];
+    for (Bitboard group : {empty & odd, empty & ~odd}) {
+      for (; group; group &= group - 1) {
+        const Square s = first_square(group);
+        const Bitboard flipped = B::flips_of(s, player, opponent);
+        if (flipped == 0) continue;
+        ++nodes_;
+        const int v = -few_bits<A>(opponent ^ flipped, player ^ flipped ^ bit(s), empty ^ bit(s),
+                                   empties - 1, parity ^ quadrant_bit(s), -beta, -alpha);
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            alpha = v;
+            if (A != Algo::minimax && alpha >= beta) return best;
+          }
+        }
+      }
+    }
+    if (best != -kInfinity) return best;
+    if (B::moves_of(opponent, player) == 0) {
+      return final_score(popcount(player) - popcount(opponent), empties);
+    }
+    ++nodes_;  // the pass
+    return -few_bits<A>(opponent, player, empty, empties, parity, -beta, -alpha);
+  }
+
+  // The same search with play() and undo(), for boards without kernels; it
+  // visits the same nodes in the same order.
+  template <Algo A>
+  int few_board(int alpha, int beta, int empties, unsigned parity) {
+    if (empties == 0) return board_.disc_difference();
+    if (empties == 1 && options_.last_empty) return last_empty_board(first_square(empty_));
+    int best = -kInfinity;
+    const Bitboard odd = kQuadrantSquares[parity];
+    const Bitboard empty = empty_;
+    for (Bitboard group : {empty & odd, empty & ~odd}) {
+      for (; group; group &= group - 1) {
+        const Square s = first_square(group);
+        if (!board_.play(s)) continue;
+        ++nodes_;
+        empty_ ^= bit(s);
+        const int v = -few_board<A>(-beta, -alpha, empties - 1, parity ^ quadrant_bit(s));
+        empty_ ^= bit(s);
+        board_.undo();
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            alpha = v;
+            if (A != Algo::minimax && alpha >= beta) return best;
+          }
+        }
+      }
+    }
+    if (best != -kInfinity) return best;
+    const int diff = board_.disc_difference();
+    board_.pass();
+    if (board_.legal_moves() == 0) {
+      board_.pass();
+      return final_score(diff, empties);
+    }
+    ++nodes_;  // the pass
+    best = -few_board<A>(-beta, -alpha, empties, parity);
+    board_.pass();
+    return best;
+  }
+
   Order order_at(int empties) const {
     switch (options_.order) {
       case Order::none:
@@ -381,16 +591,36 @@ class Solver {
         return Order::parity;
       case Order::fastest_parity:
         return empties >= options_.fastest_min_empties ? Order::fastest : Order::parity;
+      case Order::mobility:
+        return empties >= options_.fastest_min_empties ? Order::mobility : Order::none;
     }
     return Order::none;
   }
 
-  // The fastest-first key of a move, from the opponent's replies to it.
-  int fastest_priority(Bitboard replies) const {
+  // The fastest-first cost of a move, from the opponent's replies to it.
+  int fastest_cost(Bitboard replies) const {
     constexpr Bitboard kCorners = bit(0) | bit(7) | bit(56) | bit(63);
-    const int cost =
-        popcount(replies) + options_.fastest_corner_bonus * popcount(replies & kCorners);
-    return std::clamp(cost, 0, 255);
+    return popcount(replies) + options_.fastest_corner_bonus * popcount(replies & kCorners);
+  }
+
+  // The Order::mobility cost of a move, from the position after it (the
+  // opponent to move: `player` are the opponent's discs, `mover` the
+  // mover's) and the opponent's replies.
+  int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies) const {
+    if (player == 0) return 0;  // a wipe-out
+    constexpr Bitboard kNotA = ~0x0101010101010101ull, kNotH = ~0x8080808080808080ull;
+    const Bitboard empty = ~(player | mover);
+    const Bitboard around = ((mover << 1) & kNotA) | ((mover >> 1) & kNotH) | (mover << 8) |
+                            (mover >> 8) | ((mover << 9) & kNotA) | ((mover >> 9) & kNotH) |
+                            ((mover << 7) & kNotH) | ((mover >> 7) & kNotA);
+    // Owned corners, and the edge discs next to an owned corner.
+    constexpr Bitboard kCorners = bit(0) | bit(7) | bit(56) | bit(63);
+    const Bitboard corners = mover & kCorners;
+    const Bitboard edge_neighbours =
+        (((corners << 1) | (corners >> 1)) & (bit(1) | bit(6) | bit(57) | bit(62))) |
+        (((corners << 8) | (corners >> 8)) & (bit(8) | bit(15) | bit(48) | bit(55)));
+    const int safe = popcount(corners | (edge_neighbours & mover));
+    return 16 + 2 * fastest_cost(replies) + popcount(around & empty) - safe;
   }
 
   // Calls visit(s) with each legal move s played on the board: `first` (a
@@ -411,22 +641,61 @@ class Solver {
       for_each_move<G>(board_, [&](Square s) { return s != first && visit(s); });
       return;
     }
-    // Sort keys: (priority << 8) | index in source order, so that sorting the
-    // keys is a stable sort of the moves by priority.
-    std::array<std::uint16_t, 64> keys;
+    // Sort keys: (cost << 8) | index in source order, so that sorting the
+    // keys is a stable sort of the moves by cost.
+    std::array<std::uint32_t, 64> keys;
     std::array<std::uint8_t, 64> squares;
     int count = 0;
-    for_each_move<G>(board_, [&](Square s) {
-      if (s == first) return false;
-      const int priority = order == Order::fastest ? fastest_priority(board_.legal_moves())
-                                                   : (parity & quadrant_bit(s) ? 0 : 1);
+    auto add = [&](Square s, int cost) {
       squares[count] = static_cast<std::uint8_t>(s);
-      keys[count] = static_cast<std::uint16_t>(priority << 8 | count);
+      keys[count] = static_cast<std::uint32_t>(std::clamp(cost, 0, 1 << 20) << 8 | count);
       ++count;
-      return false;
-    });
+    };
+    if (order == Order::parity) {
+      for_each_move<G>(board_, [&](Square s) {
+        if (s != first) add(s, parity & quadrant_bit(s) ? 0 : 1);
+        return false;
+      });
+    } else if constexpr (KernelBoard<B>) {
+      // The children from the bitboards, without playing them; the moves in
+      // the move source's order.
+      const Position p = board_.position();
+      auto consider = [&](Square s, Bitboard flipped) {
+        const Bitboard child_player = p.opponent ^ flipped;
+        const Bitboard child_opponent = p.player ^ flipped ^ bit(s);
+        const Bitboard replies = B::moves_of(child_player, child_opponent);
+        add(s, order == Order::fastest ? fastest_cost(replies)
+                                       : mobility_cost(child_player, child_opponent, replies));
+      };
+      if constexpr (G == MoveGen::list) {
+        const EmptyList& list = board_.empty_list();
+        for (Square s = list.first(); s != EmptyList::kEnd; s = list.next(s)) {
+          if (s == first) continue;
+          if (const Bitboard flipped = B::flips_of(s, p.player, p.opponent)) consider(s, flipped);
+        }
+      } else {  // scan and mask both give the moves in a1..h8 order
+        Bitboard moves = B::moves_of(p.player, p.opponent);
+        if (first >= 0 && first < 64) moves &= ~bit(first);
+        for (; moves; moves &= moves - 1) {
+          const Square s = first_square(moves);
+          consider(s, B::flips_of(s, p.player, p.opponent));
+        }
+      }
+    } else {
+      for_each_move<G>(board_, [&](Square s) {
+        if (s == first) return false;
+        const Bitboard replies = board_.legal_moves();
+        if (order == Order::fastest) {
+          add(s, fastest_cost(replies));
+        } else {
+          const Position child = board_.position();
+          add(s, mobility_cost(child.player, child.opponent, replies));
+        }
+        return false;
+      });
+    }
     for (int i = 1; i < count; ++i) {  // insertion sort: few moves
-      const std::uint16_t k = keys[i];
+      const std::uint32_t k = keys[i];
       int j = i;
       for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
       keys[j] = k;
@@ -447,7 +716,9 @@ class Solver {
   TranspositionTable table_;
   const int root_empties_;
   const unsigned root_parity_;
+  Bitboard empty_;  // the empty squares of the board's position
   std::uint64_t nodes_ = 0;
+  std::uint64_t next_poll_ = kPollInterval;
   bool stopped_ = false;
   Square root_move_ = kNoSquare;
 };

@@ -224,8 +224,11 @@ def main():
 
     # The ladder.
     ladder = {}
-    rung_names = ["minimax", "alphabeta", "list", "fastest", "table", "pvs"]
-    rung_labels = ["minimax", "alpha-beta", "+ move list", "+ fastest-first", "+ table", "PVS"]
+    rung_names = ["minimax", "alphabeta", "list", "fastest", "table", "pvs", "last-empty",
+                  "few-empties", "cutoffs", "mobility"]
+    rung_labels = ["minimax", "alpha-beta", "+ move list", "+ fastest-first", "+ table", "PVS",
+                   "+ last-empty shortcut", "+ few-empties path", "+ ETC, stability",
+                   "+ mobility order"]
     for family in ["mailbox", "shift", "kindergarten"]:
         ladder[family] = [solve_summary(load(folder, f"ladder-{family}-{r}")) for r in rung_names]
     if any(any(x) for x in ladder.values()):

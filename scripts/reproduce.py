@@ -79,9 +79,18 @@ LADDER = [
     ("+fastest", "+list", ["--algo", "alphabeta", "--order", "fastest"]),
     ("+table", "+list", ["--algo", "alphabeta", "--order", "fastest", "--tt", "64"]),
     ("pvs", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64"]),
+    ("+last-empty", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
+                              "--last-empty"]),
+    ("+few-empties", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
+                               "--last-empty", "--few-empties", "6"]),
+    ("+cutoffs", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
+                           "--last-empty", "--few-empties", "6", "--etc", "--stability"]),
+    ("+mobility", "+list", ["--algo", "pvs", "--order", "mobility", "--tt", "64",
+                            "--last-empty", "--few-empties", "6", "--etc", "--stability"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
-BEST = ["--algo", "pvs", "--order", "fastest", "--tt", "64"]
+# The best configuration: the last rung of the ladder.
+BEST = LADDER[-1][2]
 
 
 def available_variants(binary):

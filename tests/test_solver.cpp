@@ -1,13 +1,18 @@
 // The endgame solver: exact scores on the generated suites for every variant
-// under alpha-beta and PVS, with and without the table; identical node counts
-// across variants that share a move order; minimax agreeing with alpha-beta;
-// WLD; the time limit; and FForum #1-#19 with the best configuration.
+// under alpha-beta and PVS, with and without the table, the last-empties
+// paths and the cutoffs; identical node counts across variants that share a
+// move order; the last-empty shortcut against the reference board; stable
+// discs never flipped; minimax agreeing with alpha-beta; WLD; the time
+// limit; and FForum #1-#19 with the best configuration.
 #include <gtest/gtest.h>
 
 #include <map>
+#include <random>
 #include <tuple>
 
+#include "core/reference.hpp"
 #include "core/solver.hpp"
+#include "core/stability.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -29,22 +34,42 @@ std::vector<std::string> suites() {
   return {"e10"};
 }
 
+// The configurations every variant is run with: the plain searches, and the
+// last-empties paths and cutoffs (the few-empties path runs on the bitboards
+// alone for kernel boards and with play()/undo() for the mailbox, and must
+// visit the same nodes either way).
 struct Config {
+  const char* label;
   Algo algo;
   std::size_t tt_mb;
+  Order order = Order::fastest;
+  bool last_empty = false;
+  int few_empties = 0;
+  bool cutoffs = false;  // etc and stability
 };
 const Config kConfigs[] = {
-    {Algo::alphabeta, 0}, {Algo::alphabeta, 16}, {Algo::pvs, 0}, {Algo::pvs, 16}};
+    {"alphabeta", Algo::alphabeta, 0},
+    {"alphabeta+tt", Algo::alphabeta, 16},
+    {"pvs", Algo::pvs, 0},
+    {"pvs+tt", Algo::pvs, 16},
+    {"alphabeta+last", Algo::alphabeta, 0, Order::none, true},
+    {"alphabeta+few4", Algo::alphabeta, 0, Order::fastest, false, 4},
+    {"pvs+all", Algo::pvs, 16, Order::mobility, true, 6, true},
+};
 
 std::string describe(const std::string& suite_name, const Config& c) {
-  return suite_name + " " + std::string(algo_name(c.algo)) + " tt " + std::to_string(c.tt_mb);
+  return suite_name + " " + c.label;
 }
 
 SolveOptions options_for(const Config& c) {
   SolveOptions o;
   o.algo = c.algo;
-  o.order = Order::fastest;
+  o.order = c.order;
   o.tt_mb = c.tt_mb;
+  o.last_empty = c.last_empty;
+  o.few_empties = c.few_empties;
+  o.etc = c.cutoffs;
+  o.stability = c.cutoffs;
   return o;
 }
 
@@ -67,8 +92,8 @@ SuiteRun run_suite(const std::vector<ObfEntry>& entries, const SolveOptions& opt
 // for list; node counts are compared with a baseline board of the same order.
 template <MoveGen G>
 const SuiteRun& baseline(const std::string& suite_name, const Config& c) {
-  static std::map<std::tuple<std::string, Algo, std::size_t>, SuiteRun> cache;
-  const auto key = std::make_tuple(suite_name, c.algo, c.tt_mb);
+  static std::map<std::tuple<std::string, std::string>, SuiteRun> cache;
+  const auto key = std::make_tuple(suite_name, std::string(c.label));
   auto it = cache.find(key);
   if (it == cache.end()) {
     SuiteRun run = G == MoveGen::list ? run_suite<ShiftList>(suite(suite_name), options_for(c))
@@ -124,6 +149,133 @@ TYPED_TEST(SolverTest, EveryMoveScoreMatchesTheSuite) {
           << "position " << i + 1 << " " << square_name(m.move);
     }
   }
+}
+
+TEST(Solver, LastEmptiesPathsAndCutoffsKeepEveryMoveScore) {
+  // Each switch on its own and all together, on the mailbox (play/undo) and
+  // a kernel board, with minimax too (the few-empties path keeps its nodes).
+  const auto& entries = suite("e10");
+  for (int variant = 0; variant < 5; ++variant) {
+    SolveOptions o;
+    o.tt_mb = 4;
+    o.last_empty = variant != 1;
+    o.few_empties = variant == 0 ? 0 : 5;
+    o.stability = variant >= 3;
+    o.etc = variant >= 3;
+    o.order = variant == 4 ? Order::mobility : Order::fastest;
+    if (variant == 2) o.algo = Algo::minimax;
+    for (std::size_t i = 0; i < entries.size(); i += 4) {
+      SCOPED_TRACE("switches " + std::to_string(variant) + " position " + std::to_string(i + 1));
+      const MoveScores board = score_all_moves<Mailbox>(entries[i].position, o);
+      const MoveScores bits = score_all_moves<Kindergarten>(entries[i].position, o);
+      ASSERT_TRUE(board.solved && bits.solved);
+      EXPECT_EQ(board.nodes, bits.nodes);
+      ASSERT_EQ(bits.moves.size(), entries[i].moves.size());
+      for (const MoveScore& m : bits.moves) {
+        EXPECT_EQ(entries[i].score_of(m.move), m.score) << square_name(m.move);
+      }
+    }
+  }
+}
+
+TEST(Solver, LastEmptyShortcutCoversPassesAndGameEnds) {
+  // Positions with one empty square where the side to move plays it, must
+  // pass and let the opponent play it, or neither can: the shortcut's score
+  // equals the reference board's final count.
+  std::mt19937_64 rng(7);
+  int passes = 0, ends = 0, checked = 0;
+  for (int game = 0; game < 4000 && (passes < 20 || ends < 5 || checked < 200); ++game) {
+    ReferenceBoard board(Position::start());
+    while (board.position().empties() > 1) {
+      const Bitboard moves = board.legal_moves();
+      if (moves == 0) {
+        board.pass();
+        if (board.legal_moves() == 0) break;
+        continue;
+      }
+      std::vector<Square> list;
+      for_each_square(moves, [&](Square s) { list.push_back(s); });
+      board.play(list[rng() % list.size()]);
+    }
+    const Position p = board.position();
+    if (p.empties() != 1) continue;
+    const Square last = first_square(p.empty());
+    // The reference score: play the last square out by the rules.
+    ReferenceBoard end(p);
+    int expected;
+    if (end.play(last)) {
+      expected = -end.final_score();  // the opponent is to move now
+    } else {
+      end.pass();
+      if (end.play(last)) {
+        ++passes;
+        expected = end.final_score();  // back to the side of p
+      } else {
+        ++ends;
+        end.pass();
+        expected = end.final_score();
+      }
+    }
+    SolveOptions o;
+    o.last_empty = true;
+    for (int few : {0, 3}) {
+      o.few_empties = few;
+      EXPECT_EQ(solve<Mailbox>(p, o).score, expected) << board_string(p);
+      EXPECT_EQ(solve<ShiftList>(p, o).score, expected) << board_string(p);
+    }
+    ++checked;
+  }
+  EXPECT_GE(passes, 20);
+  EXPECT_GE(ends, 5);
+}
+
+TEST(Solver, StableDiscsAreNeverFlipped) {
+  // Random games: every disc found stable at some point keeps its colour to
+  // the end of the game.
+  std::mt19937_64 rng(11);
+  int stable_seen = 0;
+  for (int game = 0; game < 300; ++game) {
+    ReferenceBoard board(Position::start());
+    Bitboard stable_black = 0, stable_white = 0;
+    while (true) {
+      const Position p = board.position();
+      const Bitboard black = p.side == Color::black ? p.player : p.opponent;
+      const Bitboard white = p.side == Color::black ? p.opponent : p.player;
+      ASSERT_EQ(stable_black & ~black, 0u)
+          << "a stable black disc was flipped: " << board_string(p);
+      ASSERT_EQ(stable_white & ~white, 0u)
+          << "a stable white disc was flipped: " << board_string(p);
+      stable_black |= stable_discs(black, white);
+      stable_white |= stable_discs(white, black);
+      Bitboard moves = board.legal_moves();
+      if (moves == 0) {
+        board.pass();
+        moves = board.legal_moves();
+        if (moves == 0) break;
+      }
+      std::vector<Square> list;
+      for_each_square(moves, [&](Square s) { list.push_back(s); });
+      board.play(list[rng() % list.size()]);
+    }
+    stable_seen += popcount(stable_black | stable_white);
+  }
+  EXPECT_GT(stable_seen, 300);  // the check saw many stable discs
+}
+
+TEST(Solver, StableDiscsOnKnownBoards) {
+  // A full board: every disc is stable. An owned corner is stable; a lone
+  // centre disc is not.
+  EXPECT_EQ(stable_discs(0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull), 0x00000000FFFFFFFFull);
+  EXPECT_EQ(stable_discs(bit(0) | bit(27), bit(28)), bit(0));
+  // a1 b1 c1 in a row along the edge, with a2 taken too: all stable.
+  EXPECT_EQ(stable_discs(bit(0) | bit(1) | bit(2) | bit(8), bit(27)),
+            bit(0) | bit(1) | bit(2) | bit(8));
+  // b2 inside a1 b1 c1 a2 a3: each of its four lines has a stable neighbour
+  // of its own colour (a2, b1, a1, and a3 or c1 on the a3-c1 diagonal).
+  constexpr Bitboard kCornerBlock = bit(0) | bit(1) | bit(2) | bit(8) | bit(16) | bit(9);
+  EXPECT_EQ(stable_discs(kCornerBlock, bit(27)), kCornerBlock);
+  // Without a3 and c1, the a3-c1 diagonal through b2 is open: b2 is not stable.
+  EXPECT_EQ(stable_discs(kCornerBlock & ~bit(16) & ~bit(2), bit(27)) & bit(9), 0u);
 }
 
 TEST(Solver, MinimaxAgreesWithAlphaBetaOnE10) {
@@ -200,8 +352,12 @@ TEST(Solver, FForum1To19WithTheBestConfiguration) {
   if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
   SolveOptions o;
   o.algo = Algo::pvs;
-  o.order = Order::fastest;
+  o.order = Order::mobility;
   o.tt_mb = 64;
+  o.last_empty = true;
+  o.few_empties = 6;
+  o.etc = true;
+  o.stability = true;
   const auto entries = read_obf_file(RB_POSITIONS_DIR "/fforum-1-19.obf");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto r = solve<KindergartenList>(entries[i].position, o);

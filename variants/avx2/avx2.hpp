@@ -154,7 +154,7 @@ struct Avx2 : PairBoard<Avx2Kernel> {
                                     "bitboard", MoveGen::mask, kCpuAvx2};
 };
 
-static_assert(Board<Avx2>);
+static_assert(KernelBoard<Avx2>);
 
 struct Avx2List : WithEmptyList<Avx2> {
   using WithEmptyList<Avx2>::WithEmptyList;
@@ -162,6 +162,6 @@ struct Avx2List : WithEmptyList<Avx2> {
       list_variant_info(Avx2::info, "avx2+list", "the avx2 board walked by its empty list");
 };
 
-static_assert(ListBoard<Avx2List>);
+static_assert(ListBoard<Avx2List> && KernelBoard<Avx2List>);
 
 }  // namespace rb

@@ -140,7 +140,7 @@ struct Avx512 : PairBoard<Avx512Kernel> {
                                     "bitboard", MoveGen::mask, kCpuAvx2 | kCpuAvx512};
 };
 
-static_assert(Board<Avx512>);
+static_assert(KernelBoard<Avx512>);
 
 struct Avx512List : WithEmptyList<Avx512> {
   using WithEmptyList<Avx512>::WithEmptyList;
@@ -148,6 +148,6 @@ struct Avx512List : WithEmptyList<Avx512> {
       list_variant_info(Avx512::info, "avx512+list", "the avx512 board walked by its empty list");
 };
 
-static_assert(ListBoard<Avx512List>);
+static_assert(ListBoard<Avx512List> && KernelBoard<Avx512List>);
 
 }  // namespace rb

@@ -155,7 +155,7 @@ struct Bmi2 : PairBoard<Bmi2Kernel> {
                                     "bitboard", MoveGen::mask, kCpuBmi2 | kCpuAvx2};
 };
 
-static_assert(Board<Bmi2>);
+static_assert(KernelBoard<Bmi2>);
 
 struct Bmi2List : WithEmptyList<Bmi2> {
   using WithEmptyList<Bmi2>::WithEmptyList;
@@ -163,6 +163,6 @@ struct Bmi2List : WithEmptyList<Bmi2> {
       list_variant_info(Bmi2::info, "bmi2+list", "the bmi2 board walked by its empty list");
 };
 
-static_assert(ListBoard<Bmi2List>);
+static_assert(ListBoard<Bmi2List> && KernelBoard<Bmi2List>);
 
 }  // namespace rb

@@ -83,7 +83,7 @@ struct Fast : PairBoard<FastKernel> {
                                     "bitboard", MoveGen::mask, kCpuNone};
 };
 
-static_assert(Board<Fast>);
+static_assert(KernelBoard<Fast>);
 
 struct FastList : WithEmptyList<Fast> {
   using WithEmptyList<Fast>::WithEmptyList;
@@ -91,6 +91,6 @@ struct FastList : WithEmptyList<Fast> {
       list_variant_info(Fast::info, "fast+list", "the fast board walked by its empty list");
 };
 
-static_assert(ListBoard<FastList>);
+static_assert(ListBoard<FastList> && KernelBoard<FastList>);
 
 }  // namespace rb

@@ -51,6 +51,13 @@ class PairBoard {
   Bitboard legal_moves() const { return Kernel::legal_moves(player_, opponent_); }
   Bitboard flips(Square s) const { return Kernel::flips(s, player_, opponent_); }
 
+  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+    return Kernel::legal_moves(player, opponent);
+  }
+  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
+    return Kernel::flips(s, player, opponent);
+  }
+
   bool play(Square s) {
     const Bitboard player = player_, opponent = opponent_;
     const Bitboard flipped = Kernel::flips(s, player, opponent);

@@ -56,6 +56,13 @@ class Kindergarten {
   Bitboard legal_moves() const { return shift_legal_moves(player_, opponent_); }
   Bitboard flips(Square s) const { return kindergarten_flips(s, player_, opponent_); }
 
+  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+    return shift_legal_moves(player, opponent);
+  }
+  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
+    return kindergarten_flips(s, player, opponent);
+  }
+
   bool play(Square s) {
     const Bitboard flipped = flips(s);
     if (flipped == 0) return false;
@@ -136,7 +143,7 @@ class Kindergarten {
   std::array<Snapshot, kMaxDepth> history_{};
 };
 
-static_assert(Board<Kindergarten>);
+static_assert(KernelBoard<Kindergarten>);
 // From the start: e6 flips e5 (file), f5 flips e5 (rank), and a board where
 // c3 flips d4 and e5 along the diagonal toward f6.
 static_assert(Kindergarten::kindergarten_flips(44, bit(35) | bit(28), bit(27) | bit(36)) ==
@@ -152,6 +159,6 @@ struct KindergartenList : WithEmptyList<Kindergarten> {
       Kindergarten::info, "kindergarten+list", "the kindergarten board walked by its empty list");
 };
 
-static_assert(ListBoard<KindergartenList>);
+static_assert(ListBoard<KindergartenList> && KernelBoard<KindergartenList>);
 
 }  // namespace rb

@@ -88,6 +88,13 @@ class Shift {
   Bitboard legal_moves() const { return shift_legal_moves(player_, opponent_); }
   Bitboard flips(Square s) const { return shift_flips(s, player_, opponent_); }
 
+  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+    return shift_legal_moves(player, opponent);
+  }
+  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
+    return shift_flips(s, player, opponent);
+  }
+
   bool play(Square s) {
     const Bitboard flipped = flips(s);
     if (flipped == 0) return false;
@@ -149,7 +156,7 @@ class Shift {
   std::array<Snapshot, kMaxDepth> history_{};
 };
 
-static_assert(Board<Shift>);
+static_assert(KernelBoard<Shift>);
 // e6 from the start position flips e5.
 static_assert(Shift::shift_flips(44, bit(35) | bit(28), bit(27) | bit(36)) == bit(36));
 
@@ -159,6 +166,6 @@ struct ShiftList : WithEmptyList<Shift> {
       list_variant_info(Shift::info, "shift+list", "the shift board walked by its empty list");
 };
 
-static_assert(ListBoard<ShiftList>);
+static_assert(ListBoard<ShiftList> && KernelBoard<ShiftList>);
 
 }  // namespace rb
