@@ -506,6 +506,30 @@ class Solver {
     }
   }
 
+  // The move loop of the few-empties path: the empty squares of odd
+  // quadrants first, then the others, each group in a1..h8 order.
+  // child(s, alpha, beta) searches the move s and returns its score for the
+  // side to move, or kNotAMove when s is not a legal move. Returns the best
+  // score (fail-soft), or -kInfinity when no square was a move.
+  static constexpr int kNotAMove = 1000;
+  template <Algo A, class Child>
+  static int few_moves(Bitboard empty, unsigned parity, int alpha, int beta, Child&& child) {
+    int best = -kInfinity;
+    const Bitboard odd = kQuadrantSquares[parity];
+    for (Bitboard group : {empty & odd, empty & ~odd}) {
+      for (; group; group &= group - 1) {
+        const int v = child(first_square(group), alpha, beta);
+        if (v == kNotAMove || v <= best) continue;
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (A != Algo::minimax && alpha >= beta) return best;
+        }
+      }
+    }
+    return best;
+  }
+
   // The few-empties search on the two bitboards; the node is already counted.
   template <Algo A>
   int few_bits(Bitboard player, Bitboard opponent, Bitboard empty, int empties, unsigned parity,
@@ -514,25 +538,13 @@ class Solver {
     if (empties == 1 && options_.last_empty) {
       return last_empty_bits(player, opponent, first_square(empty));
     }
-    int best = -kInfinity;
-    const Bitboard odd = kQuadrantSquares[parity];
-    for (Bitboard group : {empty & odd, empty & ~odd}) {
-      for (; group; group &= group - 1) {
-        const Square s = first_square(group);
-        const Bitboard flipped = B::flips_of(s, player, opponent);
-        if (flipped == 0) continue;
-        ++nodes_;
-        const int v = -few_bits<A>(opponent ^ flipped, player ^ flipped ^ bit(s), empty ^ bit(s),
-                                   empties - 1, parity ^ quadrant_bit(s), -beta, -alpha);
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            alpha = v;
-            if (A != Algo::minimax && alpha >= beta) return best;
-          }
-        }
-      }
-    }
+    const int best = few_moves<A>(empty, parity, alpha, beta, [&](Square s, int a, int b) {
+      const Bitboard flipped = B::flips_of(s, player, opponent);
+      if (flipped == 0) return kNotAMove;
+      ++nodes_;
+      return -few_bits<A>(opponent ^ flipped, player ^ flipped ^ bit(s), empty ^ bit(s),
+                          empties - 1, parity ^ quadrant_bit(s), -b, -a);
+    });
     if (best != -kInfinity) return best;
     if (B::moves_of(opponent, player) == 0) {
       return final_score(popcount(player) - popcount(opponent), empties);
@@ -547,27 +559,15 @@ class Solver {
   int few_board(int alpha, int beta, int empties, unsigned parity) {
     if (empties == 0) return board_.disc_difference();
     if (empties == 1 && options_.last_empty) return last_empty_board(first_square(empty_));
-    int best = -kInfinity;
-    const Bitboard odd = kQuadrantSquares[parity];
-    const Bitboard empty = empty_;
-    for (Bitboard group : {empty & odd, empty & ~odd}) {
-      for (; group; group &= group - 1) {
-        const Square s = first_square(group);
-        if (!board_.play(s)) continue;
-        ++nodes_;
-        empty_ ^= bit(s);
-        const int v = -few_board<A>(-beta, -alpha, empties - 1, parity ^ quadrant_bit(s));
-        empty_ ^= bit(s);
-        board_.undo();
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            alpha = v;
-            if (A != Algo::minimax && alpha >= beta) return best;
-          }
-        }
-      }
-    }
+    int best = few_moves<A>(empty_, parity, alpha, beta, [&](Square s, int a, int b) {
+      if (!board_.play(s)) return kNotAMove;
+      ++nodes_;
+      empty_ ^= bit(s);
+      const int v = -few_board<A>(-b, -a, empties - 1, parity ^ quadrant_bit(s));
+      empty_ ^= bit(s);
+      board_.undo();
+      return v;
+    });
     if (best != -kInfinity) return best;
     const int diff = board_.disc_difference();
     board_.pass();
