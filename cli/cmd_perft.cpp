@@ -24,6 +24,8 @@ struct PerftArgs {
   bool divide = false;
   int threads = 1;
   int hash_mb = 0;
+  bool no_shortcut = false;
+  bool no_symmetry = false;
   int repeat = 1;
   std::string json;
 };
@@ -35,6 +37,7 @@ struct PerftRow {
   std::uint64_t leaves;
   std::vector<double> seconds;  // one per repetition
   std::string check;            // "ok", "-", or the mismatch
+  bool shortcut;                // whether the leaf shortcut was taken
 };
 
 double median(std::vector<double> v) {
@@ -52,11 +55,13 @@ template <Board V>
 bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvention convention,
                  const PerftTable* table, std::vector<PerftRow>& rows) {
   std::unique_ptr<PerftCache> cache;
-  PerftOptions options{convention, args.threads, nullptr};
-  std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB\n",
+  PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
+  std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
               static_cast<int>(V::info.name.size()), V::info.name.data(), start.label.c_str(),
               static_cast<int>(perft_convention_name(convention).size()),
-              perft_convention_name(convention).data(), args.threads, args.hash_mb);
+              perft_convention_name(convention).data(), args.threads, args.hash_mb,
+              args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
+              perft_uses_shortcut<V>(options) ? "on" : "off");
   if (args.repeat > 1) std::printf("seconds: the median of %d runs\n", args.repeat);
   std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
               table ? "published" : "");
@@ -66,7 +71,8 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
     std::vector<double> times;
     for (int r = 0; r < args.repeat; ++r) {
       if (args.hash_mb > 0) {
-        cache = std::make_unique<PerftCache>(static_cast<std::size_t>(args.hash_mb));
+        cache =
+            std::make_unique<PerftCache>(static_cast<std::size_t>(args.hash_mb), !args.no_symmetry);
       }
       options.cache = cache.get();  // every repetition starts from an empty cache
       const auto t0 = std::chrono::steady_clock::now();
@@ -93,7 +99,8 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
     std::printf("%5d %22llu %10.3f %14s  %s\n", depth, static_cast<unsigned long long>(leaves),
                 secs, rate, check.c_str());
     std::fflush(stdout);
-    rows.push_back({std::string(V::info.name), depth, leaves, times, check});
+    rows.push_back(
+        {std::string(V::info.name), depth, leaves, times, check, perft_uses_shortcut<V>(options)});
   }
   if (args.divide) {
     std::printf("divide at depth %d:\n", args.depth);
@@ -122,6 +129,8 @@ void write_json(const PerftArgs& args, const NamedPosition& position,
   json.field("convention", args.convention);
   json.field("threads", args.threads);
   json.field("hash_mb", args.hash_mb);
+  json.field("hash_symmetry", args.hash_mb > 0 && !args.no_symmetry);
+  json.field("leaf_shortcut", !args.no_shortcut);  // asked for; each row says if taken
   json.field("repeat", args.repeat);
   json.end_object();
   json.key("rows").begin_array();
@@ -137,6 +146,7 @@ void write_json(const PerftArgs& args, const NamedPosition& position,
     json.field("median_seconds", secs);
     json.field("leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0);
     json.field("check", r.check);
+    json.field("leaf_shortcut", r.shortcut);
     json.end_object();
   }
   json.end_array();
@@ -164,6 +174,13 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "a transposition cache of this many MB (0: none)")
       ->check(CLI::Range(0, 1 << 16));
+  cmd->add_flag("--no-shortcut", args->no_shortcut,
+                "play and undo every interior move, instead of walking the tree on the "
+                "bitboards and counting the last two plies at once (bitboard variants; the "
+                "mailboxes always play and undo)");
+  cmd->add_flag("--no-symmetry", args->no_symmetry,
+                "with --hash: key the cache on positions as they are, not up to the 8 "
+                "symmetries of the board");
   cmd->add_option("--repeat", args->repeat, "time each depth this many times, report the median")
       ->check(CLI::Range(1, 1000));
   cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");

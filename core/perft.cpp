@@ -1,4 +1,14 @@
 #include "core/perft.hpp"
+#include "core/perft_cache.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace rb {
 
@@ -21,52 +31,24 @@ std::string_view perft_convention_name(PerftConvention c) {
   return "?";
 }
 
-PerftCache::PerftCache(std::size_t megabytes) {
+void PerftCache::Free::operator()(Bucket* b) const { std::free(b); }
+
+PerftCache::PerftCache(std::size_t megabytes, bool symmetric) : symmetric_(symmetric) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  const std::size_t count = std::bit_floor(bytes / sizeof(Entry));
-  table_ = std::make_unique<Entry[]>(count);
+  const std::size_t count = std::bit_floor(bytes / sizeof(Bucket));
+  const std::size_t size = count * sizeof(Bucket);
+  // 2 MB alignment lets the kernel back the table with huge pages: a probe
+  // then costs one cache miss and rarely a TLB miss as well.
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  const std::size_t align = size >= kHugePage ? kHugePage : alignof(Bucket);
+  void* memory = std::aligned_alloc(align, size);
+  if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (align == kHugePage) madvise(memory, size, MADV_HUGEPAGE);  // advice only; may be refused
+#endif
+  std::memset(memory, 0, size);  // every tag 0: empty
+  table_.reset(static_cast<Bucket*>(memory));
   mask_ = count - 1;
-  locks_ = std::make_unique<std::atomic<bool>[]>(kLocks);
-}
-
-std::size_t PerftCache::index(const Position& p, int depth) const {
-  std::uint64_t h = p.player * 0x9E3779B97F4A7C15ull;
-  h ^= (p.opponent + static_cast<std::uint64_t>(depth)) * 0xC2B2AE3D27D4EB4Full;
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 32;
-  return static_cast<std::size_t>(h) & mask_;
-}
-
-void PerftCache::lock(std::size_t i) const {
-  auto& flag = locks_[i % kLocks];
-  while (flag.exchange(true, std::memory_order_acquire)) {
-    while (flag.load(std::memory_order_relaxed)) {
-    }
-  }
-}
-
-void PerftCache::unlock(std::size_t i) const {
-  locks_[i % kLocks].store(false, std::memory_order_release);
-}
-
-std::optional<std::uint64_t> PerftCache::find(const Position& p, int depth) const {
-  const std::size_t i = index(p, depth);
-  lock(i);
-  const Entry e = table_[i];
-  unlock(i);
-  if (e.depth == static_cast<std::uint64_t>(depth) && e.player == p.player &&
-      e.opponent == p.opponent) {
-    return e.count;
-  }
-  return std::nullopt;
-}
-
-void PerftCache::store(const Position& p, int depth, std::uint64_t count) {
-  const std::size_t i = index(p, depth);
-  lock(i);
-  table_[i] = Entry{p.player, p.opponent, count, static_cast<std::uint64_t>(depth)};
-  unlock(i);
 }
 
 }  // namespace rb

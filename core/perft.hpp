@@ -9,14 +9,23 @@
 //   no_pass  a forced pass does not use up a ply; a game that ends before
 //            the last ply is a leaf.
 //
-// The count is a template over the board and its move source: the interior
-// walks moves with for_each_move (scan, mask or list), and the last ply is
-// counted in bulk with popcount(legal_moves()). Counts are unsigned 64-bit:
-// depth 21 from the start still fits, depth 22 would not, so depths above
-// kMaxPerftDepth are refused.
+// Two ways to count, chosen once per call:
+// - The board walk (every board): the interior plays and undoes each move in
+//   the order of the move source G (scan, mask or list), and the last ply is
+//   counted in bulk with popcount(legal_moves()).
+// - The bitboard walk with the leaf shortcut (boards with bitboard kernels,
+//   KernelBoard, unless PerftOptions::leaf_shortcut is off): the tree is
+//   walked on the two bitboards alone, a child being (O ^ f, P ^ f ^ bit(m))
+//   with f = flips_of(m, P, O), and the last two plies are one function of
+//   (P, O): the sum over the moves m of popcount(moves_of(child)). No board,
+//   no play() or undo(), no undo stack; moves are taken from the legal mask
+//   whatever the board's move source (the order changes no count).
+// Counts are unsigned 64-bit: depth 21 from the start still fits, depth 22
+// would not, so depths above kMaxPerftDepth are refused.
 //
-// Options: a transposition cache of (position, remaining depth) -> count, and
-// the tree split across threads at a shallow ply. Neither changes a count.
+// Options: a cache of (position, convention, remaining depth) -> count (see
+// core/perft_cache.hpp), and the tree split across threads at a shallow ply.
+// Neither changes a count.
 #pragma once
 
 #include <atomic>
@@ -31,6 +40,7 @@
 #include <vector>
 
 #include "core/moves.hpp"
+#include "core/perft_cache.hpp"
 
 namespace rb {
 
@@ -41,35 +51,10 @@ inline constexpr int kMaxPerftDepth = 21;
 std::optional<PerftConvention> parse_perft_convention(std::string_view name);
 std::string_view perft_convention_name(PerftConvention c);
 
-// A cache of subtree counts keyed by (player, opponent, remaining depth).
-// Entries are replaced always; a lookup checks the whole key, so a hit is
-// exact. Guarded by striped spin locks when shared between threads.
-class PerftCache {
- public:
-  explicit PerftCache(std::size_t megabytes);
-  std::optional<std::uint64_t> find(const Position& p, int depth) const;
-  void store(const Position& p, int depth, std::uint64_t count);
-  std::size_t entries() const { return mask_ + 1; }
-
- private:
-  struct Entry {
-    Bitboard player = 0;
-    Bitboard opponent = 0;
-    std::uint64_t count = 0;
-    std::uint64_t depth = 0;  // 0: empty slot (cached depths are >= 2)
-  };
-  static constexpr std::size_t kLocks = 4096;
-  std::size_t index(const Position& p, int depth) const;
-  void lock(std::size_t i) const;
-  void unlock(std::size_t i) const;
-
-  std::unique_ptr<Entry[]> table_;
-  std::size_t mask_ = 0;
-  mutable std::unique_ptr<std::atomic<bool>[]> locks_;
-};
-
 namespace perft_detail {
 
+// Remaining depths at and above which subtree counts are cached. At depth 2
+// a probe (a random access to a large table) costs about what it saves.
 inline constexpr int kMinCachedDepth = 3;
 
 // The count of a position that has no move, given whether the opponent has one.
@@ -78,8 +63,134 @@ constexpr bool game_end_is_leaf() {
   return C != PerftConvention::a124004;
 }
 
+// A cache as one perft call uses it.
+struct CacheUse {
+  PerftCache* cache;
+  bool shared;  // other threads use it at the same time
+};
+
+// ---- The last two plies on the bitboards alone ----------------------------
+
+// The count at remaining depth 1 of a position with no move.
+template <PerftConvention C, KernelBoard B>
+[[gnu::noinline]] std::uint64_t count_1_without_move(Bitboard player, Bitboard opponent) {
+  if constexpr (C == PerftConvention::bik) return 1;  // a pass or a game end: both leaves
+  const Bitboard replies = B::moves_of(opponent, player);
+  if constexpr (C == PerftConvention::a124004) return replies != 0;
+  return replies ? static_cast<std::uint64_t>(popcount(replies)) : 1;  // no_pass: the pass is free
+}
+
+template <PerftConvention C, KernelBoard B>
+inline std::uint64_t count_1(Bitboard player, Bitboard opponent) {
+  const Bitboard moves = B::moves_of(player, opponent);
+  if (moves) [[likely]]
+    return static_cast<std::uint64_t>(popcount(moves));
+  return count_1_without_move<C, B>(player, opponent);
+}
+
+// The count at remaining depth 2, `moves` being the legal moves of (player,
+// opponent), not empty.
+template <PerftConvention C, KernelBoard B>
+inline std::uint64_t count_2_with(Bitboard player, Bitboard opponent, Bitboard moves) {
+  std::uint64_t total = 0;
+  for (; moves; moves &= moves - 1) {
+    const Square s = first_square(moves);
+    const Bitboard flipped = B::flips_of(s, player, opponent);
+    total += count_1<C, B>(opponent ^ flipped, player ^ flipped ^ bit(s));
+  }
+  return total;
+}
+
+template <PerftConvention C, KernelBoard B>
+std::uint64_t count_2(Bitboard player, Bitboard opponent) {
+  const Bitboard moves = B::moves_of(player, opponent);
+  if (moves) [[likely]]
+    return count_2_with<C, B>(player, opponent, moves);
+  const Bitboard replies = B::moves_of(opponent, player);
+  if (!replies) return game_end_is_leaf<C>() ? 1 : 0;
+  // A pass: no_pass counts two more plies from the opponent, the others one.
+  if constexpr (C == PerftConvention::no_pass) {
+    return count_2_with<C, B>(opponent, player, replies);
+  }
+  return static_cast<std::uint64_t>(popcount(replies));
+}
+
+// ---- The whole tree on the bitboards ------------------------------------
+
+// The cache's tag for a remaining depth in convention C.
+template <PerftConvention C>
+constexpr std::uint32_t cache_tag(int depth) {
+  return 1 + static_cast<std::uint32_t>(depth) + 32 * static_cast<std::uint32_t>(C);
+}
+
+// `key` is the position's cache key when the cache holds this depth.
+template <PerftConvention C, KernelBoard B>
+std::uint64_t count_bits(Bitboard player, Bitboard opponent, int depth, CacheUse cache,
+                         const PerftCache::Key& key) {
+  if (depth <= 2) {
+    if (depth == 2) return count_2<C, B>(player, opponent);
+    if (depth == 1) return count_1<C, B>(player, opponent);
+    return 1;
+  }
+  const bool cached = cache.cache && depth >= kMinCachedDepth;
+  std::uint64_t total = 0;
+  if (cached && cache.cache->find(key, total, cache.shared)) return total;
+  const Bitboard moves = B::moves_of(player, opponent);
+  if (!cache.cache || depth - 1 < kMinCachedDepth) {
+    for (Bitboard m = moves; m; m &= m - 1) {
+      const Square s = first_square(m);
+      const Bitboard flipped = B::flips_of(s, player, opponent);
+      total +=
+          count_bits<C, B>(opponent ^ flipped, player ^ flipped ^ bit(s), depth - 1, cache, key);
+    }
+  } else if (moves) {
+    // The children first, with their buckets fetched while the first are counted.
+    struct Child {
+      Bitboard player, opponent;
+      PerftCache::Key key;
+    } children[64];
+    int n = 0;
+    for (Bitboard m = moves; m; m &= m - 1, ++n) {
+      const Square s = first_square(m);
+      const Bitboard flipped = B::flips_of(s, player, opponent);
+      Child& c = children[n];
+      c.player = opponent ^ flipped;
+      c.opponent = player ^ flipped ^ bit(s);
+      c.key = cache.cache->key(c.player, c.opponent, cache_tag<C>(depth - 1));
+      cache.cache->prefetch(c.key);
+    }
+    for (int i = 0; i < n; ++i) {
+      total += count_bits<C, B>(children[i].player, children[i].opponent, depth - 1, cache,
+                                children[i].key);
+    }
+  }
+  if (!moves) {
+    if (B::moves_of(opponent, player)) {
+      const int rest = C == PerftConvention::no_pass ? depth : depth - 1;
+      const PerftCache::Key next = cache.cache && rest >= kMinCachedDepth
+                                       ? cache.cache->key(opponent, player, cache_tag<C>(rest))
+                                       : key;
+      total = count_bits<C, B>(opponent, player, rest, cache, next);
+    } else {
+      total = game_end_is_leaf<C>() ? 1 : 0;
+    }
+  }
+  if (cached) cache.cache->store(key, total, cache.shared);
+  return total;
+}
+
+template <PerftConvention C, KernelBoard B>
+std::uint64_t count_bits(Bitboard player, Bitboard opponent, int depth, CacheUse cache) {
+  const PerftCache::Key key = cache.cache && depth >= kMinCachedDepth
+                                  ? cache.cache->key(player, opponent, cache_tag<C>(depth))
+                                  : PerftCache::Key{};
+  return count_bits<C, B>(player, opponent, depth, cache, key);
+}
+
+// ---- The board walk -------------------------------------------------------
+
 template <PerftConvention C, MoveGen G, Board B>
-std::uint64_t count(B& board, int depth, PerftCache* cache) {
+std::uint64_t count(B& board, int depth, CacheUse cache) {
   if (depth == 0) return 1;
   if (depth == 1 && C != PerftConvention::no_pass) {
     const Bitboard moves = board.legal_moves();
@@ -89,10 +200,14 @@ std::uint64_t count(B& board, int depth, PerftCache* cache) {
     board.pass();
     return opponent_moves ? 1 : (game_end_is_leaf<C>() ? 1 : 0);
   }
-  if (cache && depth >= kMinCachedDepth) {
-    if (auto hit = cache->find(board.position(), depth)) return *hit;
-  }
+  const bool cached = cache.cache && depth >= kMinCachedDepth;
+  PerftCache::Key key{};
   std::uint64_t total = 0;
+  if (cached) {
+    const Position p = board.position();
+    key = cache.cache->key(p.player, p.opponent, cache_tag<C>(depth));
+    if (cache.cache->find(key, total, cache.shared)) return total;
+  }
   int played;
   if (depth == 1) {  // no_pass at the last ply: moves, else a pass (same depth), else a leaf
     const Bitboard moves = board.legal_moves();
@@ -113,8 +228,18 @@ std::uint64_t count(B& board, int depth, PerftCache* cache) {
     }
     board.pass();
   }
-  if (cache && depth >= kMinCachedDepth) cache->store(board.position(), depth, total);
+  if (cached) cache.cache->store(key, total, cache.shared);
   return total;
+}
+
+// The count of one subtree, by the way the options ask for.
+template <PerftConvention C, MoveGen G, Board B>
+std::uint64_t count_subtree(const Position& position, int depth, CacheUse cache, bool shortcut) {
+  if constexpr (KernelBoard<B>) {
+    if (shortcut) return count_bits<C, B>(position.player, position.opponent, depth, cache);
+  }
+  B board(position);
+  return count<C, G>(board, depth, cache);
 }
 
 // A subtree still to count: a position and its remaining depth.
@@ -148,7 +273,8 @@ void split(B& board, int depth, int plies, std::vector<PerftTask>& tasks, std::u
 }
 
 template <PerftConvention C, MoveGen G, Board B>
-std::uint64_t count_threaded(const Position& position, int depth, int threads, PerftCache* cache) {
+std::uint64_t count_threaded(const Position& position, int depth, int threads, PerftCache* cache,
+                             bool shortcut) {
   std::vector<PerftTask> tasks;
   std::uint64_t settled = 0;
   {
@@ -168,8 +294,7 @@ std::uint64_t count_threaded(const Position& position, int depth, int threads, P
   std::atomic<std::uint64_t> total{settled};
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) {
-      B board(tasks[i].position);
-      total += count<C, G>(board, tasks[i].depth, cache);
+      total += count_subtree<C, G, B>(tasks[i].position, tasks[i].depth, {cache, true}, shortcut);
     }
   };
   std::vector<std::thread> pool;
@@ -180,10 +305,12 @@ std::uint64_t count_threaded(const Position& position, int depth, int threads, P
 }
 
 template <PerftConvention C, MoveGen G, Board B>
-std::uint64_t perft_with(const Position& position, int depth, int threads, PerftCache* cache) {
-  if (threads > 1 && depth >= 4) return count_threaded<C, G, B>(position, depth, threads, cache);
-  B board(position);
-  return count<C, G>(board, depth, cache);
+std::uint64_t perft_with(const Position& position, int depth, int threads, PerftCache* cache,
+                         bool shortcut) {
+  if (threads > 1 && depth >= 4) {
+    return count_threaded<C, G, B>(position, depth, threads, cache, shortcut);
+  }
+  return count_subtree<C, G, B>(position, depth, {cache, false}, shortcut);
 }
 
 }  // namespace perft_detail
@@ -192,6 +319,10 @@ struct PerftOptions {
   PerftConvention convention = PerftConvention::a124004;
   int threads = 1;
   PerftCache* cache = nullptr;  // shared by all threads; may be null
+  // Walk the tree on the bitboards and count the last two plies at once
+  // (KernelBoard variants only; the others always play and undo). Off: play
+  // and undo at every interior ply, as the board's move source orders them.
+  bool leaf_shortcut = true;
 };
 
 inline void check_perft_depth(int depth) {
@@ -212,15 +343,21 @@ std::uint64_t perft(const Position& position, int depth, const PerftOptions& opt
   switch (options.convention) {
     case PerftConvention::a124004:
       return perft_with<PerftConvention::a124004, G, B>(position, depth, options.threads,
-                                                        options.cache);
+                                                        options.cache, options.leaf_shortcut);
     case PerftConvention::bik:
-      return perft_with<PerftConvention::bik, G, B>(position, depth, options.threads,
-                                                    options.cache);
+      return perft_with<PerftConvention::bik, G, B>(position, depth, options.threads, options.cache,
+                                                    options.leaf_shortcut);
     case PerftConvention::no_pass:
       return perft_with<PerftConvention::no_pass, G, B>(position, depth, options.threads,
-                                                        options.cache);
+                                                        options.cache, options.leaf_shortcut);
   }
   return 0;
+}
+
+// Whether perft<B> with these options takes the leaf shortcut.
+template <Board B>
+constexpr bool perft_uses_shortcut(const PerftOptions& options) {
+  return KernelBoard<B> && options.leaf_shortcut;
 }
 
 // One root move and the count below it (kPass for a forced pass).

@@ -125,7 +125,7 @@ def main():
     e18_count = 10 if args.full else 3
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
     steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(variants) + 4 * 2 + 3 + 2
-             + (2 + len(perft12) + 1 if args.full else 0))
+             + (2 + 2 * len(perft12) + 2 if args.full else 0))
     r = Runner(args.build, args.out, steps)
     rep = ["--repeat", str(args.repeat)]
 
@@ -178,10 +178,15 @@ def main():
         # the variant that was fastest on fforum-1-19 in this run.
         for v in dict.fromkeys(["kindergarten+list", fastest]):
             r.run(f"fforum-20-39-{v}", ["solve", suite("fforum-20-39"), "-v", v] + BEST)
-        for v in variants:
-            if not v.startswith("mailbox") and not v.endswith("+list"):
-                r.run(f"perft12-{v}", ["perft", "-v", v, "-d", "12"] + rep)
-        r.run("perft-hash", ["perft", "-v", fastest, "-d", "13", "--hash", "1024"] + rep)
+        perft12_rates = {}
+        for v in perft12:
+            run = r.run(f"perft12-{v}", ["perft", "-v", v, "-d", "12"] + rep)
+            perft12_rates[v] = run["rows"][-1]["leaves_per_second"]
+            r.run(f"perft12-{v}-play", ["perft", "-v", v, "-d", "12", "--no-shortcut"] + rep)
+        best_perft = max(perft12_rates, key=perft12_rates.get)
+        r.run("perft-hash", ["perft", "-v", best_perft, "-d", "13", "--hash", "1024"] + rep)
+        r.run("perft-hash-plain", ["perft", "-v", best_perft, "-d", "13", "--hash", "1024",
+                                   "--no-symmetry"] + rep)
 
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,

@@ -60,6 +60,8 @@ expect_one_line_error show "$positions/fforum-40-59.obf:0"
 expect 0 '^ +8 +390216 .* ok' -- perft -v shift -d 8
 expect 0 'divide at depth 5' -- perft -v kindergarten+list -d 5 --divide
 expect 0 '^ +6 +8200 .* ok' -- perft -v all -d 6 -c no_pass -t 2 --hash 4
+expect 0 'shortcut off' -- perft -v shift -d 8 --no-shortcut --hash 4 --no-symmetry
+expect 0 '^ +9 +3005320 .* ok' -- perft -v kindergarten+list,shift -d 9 -c no_pass --hash 4 --no-shortcut
 expect 0 '^ +6 +[0-9]+ ' -- perft -v mailbox -d 6 --position "$positions/fforum-1-19.obf:1"
 expect 2 'unknown variant .nope.; valid: reference, mailbox' -- perft -v nope -d 3
 expect_one_line_error perft -v nope -d 3

@@ -1,7 +1,12 @@
 // Perft: every variant against the published counts from the start (three
 // conventions), against the reference board's counts from positions whose
-// trees hold passes and game ends, divide sums, threads and the cache.
+// trees hold passes and game ends, divide sums, threads and the cache; each
+// way of counting (the board walk, the bitboard walk with the leaf shortcut,
+// with and without the cache and its symmetries, with threads) gives the
+// same counts.
 #include <gtest/gtest.h>
+
+#include <memory>
 
 #include "core/perft.hpp"
 #include "core/perft_counts.hpp"
@@ -18,6 +23,40 @@ const PerftTable& published() {
   return table;
 }
 
+// One way of counting: the options of a perft call but the cache, which is
+// made fresh for each call (or not at all).
+struct Way {
+  const char* name;
+  bool shortcut;
+  int cache_mb;  // 0: no cache
+  bool symmetric;
+  int threads;
+};
+constexpr Way kWays[] = {
+    {"board walk", false, 0, false, 1},
+    {"shortcut", true, 0, false, 1},
+    {"shortcut, 2 threads", true, 0, false, 2},
+    {"board walk, cache", false, 8, true, 1},
+    {"shortcut, cache", true, 8, true, 1},
+    {"shortcut, cache without symmetry", true, 8, false, 1},
+    {"shortcut, cache, 3 threads", true, 8, true, 3},
+    {"board walk, cache without symmetry, 2 threads", false, 8, false, 2},
+};
+
+template <Board V>
+std::uint64_t perft_by(const Way& way, const Position& p, int depth, PerftConvention c) {
+  std::unique_ptr<PerftCache> cache;
+  if (way.cache_mb) cache = std::make_unique<PerftCache>(way.cache_mb, way.symmetric);
+  return perft<V>(p, depth, {c, way.threads, cache.get(), way.shortcut});
+}
+
+// The ways that differ for board V: without bitboard kernels the shortcut
+// changes nothing.
+template <Board V>
+bool way_applies(const Way& way) {
+  return KernelBoard<V> || !way.shortcut;
+}
+
 template <class V>
 class PerftTest : public ::testing::Test {
  protected:
@@ -27,12 +66,17 @@ TYPED_TEST_SUITE(PerftTest, testing::VariantTypes, testing::VariantName);
 
 TYPED_TEST(PerftTest, StartToDepth9InAllThreeConventions) {
   const int max_depth = kDeep ? 9 : 7;
-  for (auto convention :
-       {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention}),
-                published().expected(convention, depth).value())
-          << perft_convention_name(convention) << " depth " << depth;
+  for (bool shortcut : {true, false}) {
+    if (shortcut && !KernelBoard<TypeParam>) continue;
+    for (auto convention :
+         {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
+      for (int depth = 0; depth <= max_depth; ++depth) {
+        const std::uint64_t expected =
+            depth == 0 ? 1 : published().expected(convention, depth).value();
+        EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, nullptr, shortcut}),
+                  expected)
+            << perft_convention_name(convention) << " depth " << depth << " shortcut " << shortcut;
+      }
     }
   }
 }
@@ -58,17 +102,36 @@ TYPED_TEST(PerftTest, DivideSumsToTheTotal) {
 }
 
 TYPED_TEST(PerftTest, ThreadsAndCacheGiveIdenticalCounts) {
-  const int depth = kDeep ? 9 : 7;
-  for (auto convention :
-       {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
-    const std::uint64_t expected = published().expected(convention, depth).value();
-    PerftCache cache(8);
-    EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 2, nullptr}), expected);
-    EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, &cache}), expected);
-    PerftCache shared(8);
-    EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 3, &shared}), expected);
-    // A warm cache must give the same answer again.
-    EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, &cache}), expected);
+  // Depth 10, where all three conventions differ (9 for the slow mailboxes).
+  const int depth = kDeep ? (KernelBoard<TypeParam> ? 10 : 9) : 7;
+  for (bool shortcut : {true, false}) {
+    if (shortcut && !KernelBoard<TypeParam>) continue;
+    for (auto convention :
+         {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
+      const std::uint64_t expected = published().expected(convention, depth).value();
+      const auto where = ::testing::Message()
+                         << perft_convention_name(convention) << " shortcut " << shortcut;
+      EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 2, nullptr, shortcut}),
+                expected)
+          << where;
+      for (bool symmetric : {true, false}) {
+        PerftCache cache(8, symmetric);
+        EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, &cache, shortcut}),
+                  expected)
+            << where << " symmetric " << symmetric;
+        PerftCache shared(8, symmetric);
+        EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 3, &shared, shortcut}),
+                  expected)
+            << where << " symmetric " << symmetric;
+        // A warm cache must give the same answer again, with one thread or several.
+        EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, &cache, shortcut}),
+                  expected)
+            << where << " symmetric " << symmetric;
+        EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 2, &shared, shortcut}),
+                  expected)
+            << where << " symmetric " << symmetric;
+      }
+    }
   }
 }
 
@@ -130,11 +193,107 @@ const std::vector<ReferenceCase>& reference_cases() {
 }
 
 TYPED_TEST(PerftTest, PositionsWithPassesAndGameEndsMatchTheReference) {
-  for (const auto& c : reference_cases()) {
-    EXPECT_EQ(perft<TypeParam>(c.position, c.depth, {c.convention}), c.count)
-        << board_string(c.position) << " depth " << c.depth << " "
-        << perft_convention_name(c.convention);
+  for (const Way& way : kWays) {
+    if (!way_applies<TypeParam>(way)) continue;
+    for (const auto& c : reference_cases()) {
+      EXPECT_EQ(perft_by<TypeParam>(way, c.position, c.depth, c.convention), c.count)
+          << board_string(c.position) << " depth " << c.depth << " "
+          << perft_convention_name(c.convention) << ", " << way.name;
+    }
   }
+}
+
+TYPED_TEST(PerftTest, DivideSumsToTheTotalInEveryWay) {
+  // The last near-end position in every convention, at both depths.
+  const auto& cases = reference_cases();
+  for (auto c = cases.end() - 6; c != cases.end(); ++c) {
+    for (const Way& way : kWays) {
+      if (!way_applies<TypeParam>(way)) continue;
+      std::unique_ptr<PerftCache> cache;
+      if (way.cache_mb) cache = std::make_unique<PerftCache>(way.cache_mb, way.symmetric);
+      std::uint64_t sum = 0;
+      for (const auto& row : perft_divide<TypeParam>(
+               c->position, c->depth, {c->convention, way.threads, cache.get(), way.shortcut})) {
+        sum += row.count;
+      }
+      EXPECT_EQ(sum, c->count) << board_string(c->position) << " depth " << c->depth << " "
+                               << perft_convention_name(c->convention) << ", " << way.name;
+    }
+  }
+}
+
+// The cache itself, on one portable bitboard variant.
+
+TEST(PerftCache, SymmetriesAreInvolutionsThatKeepCounts) {
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 20; ++i) {
+    const Position p = testing::random_reachable(rng, 8 + static_cast<int>(rng() % 30));
+    for (Bitboard x : {p.player, p.opponent}) {
+      EXPECT_EQ(flip_vertical(flip_vertical(x)), x);
+      EXPECT_EQ(flip_horizontal(flip_horizontal(x)), x);
+      EXPECT_EQ(flip_diagonal(flip_diagonal(x)), x);
+      EXPECT_EQ(popcount(flip_diagonal(x)), popcount(x));
+    }
+    // The 8 images: the same count, and the same key in a symmetric cache.
+    const PerftCache symmetric(1, true), plain(1, false);
+    const auto key = symmetric.key(p.player, p.opponent, 7);
+    const std::uint64_t count = perft<Shift>(p, 4);
+    int kept_as_they_are = 0;  // by the cache without symmetry
+    for (int image = 0; image < 8; ++image) {
+      auto map = [&](Bitboard x) {
+        if (image & 1) x = flip_vertical(x);
+        if (image & 2) x = flip_horizontal(x);
+        if (image & 4) x = flip_diagonal(x);
+        return x;
+      };
+      const Position q{map(p.player), map(p.opponent), p.side};
+      EXPECT_EQ(perft<Shift>(q, 4), count) << board_string(p) << " image " << image;
+      const auto k = symmetric.key(q.player, q.opponent, 7);
+      EXPECT_TRUE(k.player == key.player && k.opponent == key.opponent && k.index == key.index)
+          << board_string(p) << " image " << image;
+      const auto pk = plain.key(q.player, q.opponent, 7);
+      kept_as_they_are += pk.player == q.player && pk.opponent == q.opponent;
+    }
+    EXPECT_EQ(kept_as_they_are, 8);
+  }
+}
+
+TEST(PerftCache, OneCacheServesEveryConvention) {
+  // Counts differ between conventions from depth 9: the key must tell them apart.
+  const int depth = kDeep ? 11 : 9;
+  for (bool symmetric : {true, false}) {
+    PerftCache cache(8, symmetric);
+    for (int round = 0; round < 2; ++round) {
+      for (auto c : {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
+        EXPECT_EQ(perft<Shift>(Position::start(), depth, {c, 1, &cache}),
+                  published().expected(c, depth).value())
+            << perft_convention_name(c) << " round " << round;
+      }
+    }
+  }
+}
+
+TEST(PerftCache, ATinyCacheStaysExact) {
+  // 1 MB for a tree of millions of cached nodes: entries are replaced all the
+  // time, by one thread or by several at once.
+  const int depth = kDeep ? 11 : 9;
+  for (int threads : {1, 2}) {
+    for (bool shortcut : {true, false}) {
+      PerftCache cache(1);
+      EXPECT_EQ(perft<Shift>(Position::start(), depth,
+                             {PerftConvention::no_pass, threads, &cache, shortcut}),
+                published().expected(PerftConvention::no_pass, depth).value())
+          << threads << " threads, shortcut " << shortcut;
+    }
+  }
+}
+
+TEST(Perft, TheShortcutNeedsBitboardKernels) {
+  static_assert(perft_uses_shortcut<Shift>({}) && perft_uses_shortcut<Avx512List>({}));
+  static_assert(!perft_uses_shortcut<Mailbox>({}) && !perft_uses_shortcut<ReferenceBoard>({}));
+  PerftOptions off;
+  off.leaf_shortcut = false;
+  EXPECT_FALSE(perft_uses_shortcut<Shift>(off));
 }
 
 TEST(Perft, ConventionsDifferOnlyWherePublishedCountsDo) {
