@@ -19,13 +19,22 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-POSITIONS = os.path.join(ROOT, "positions")
+# The binaries run in ROOT and are given repository-relative paths, so that
+# the JSON and logs name files the same way on every machine.
+POSITIONS = "positions"
+
+
+def rel(path):
+    """path relative to ROOT when it lies inside ROOT, else as it is."""
+    path = os.path.abspath(path)
+    inside = os.path.commonpath([path, ROOT]) == ROOT
+    return os.path.relpath(path, ROOT) if inside else path
 
 
 class Runner:
     def __init__(self, build, out, steps):
-        self.bin = os.path.join(build, "reversi-bench")
-        self.micro = os.path.join(build, "bench", "micro")
+        self.bin = os.path.join(rel(build), "reversi-bench")
+        self.micro = os.path.join(rel(build), "bench", "micro")
         self.out = out
         self.steps = steps
         self.done = 0
@@ -41,8 +50,9 @@ class Runner:
         """Runs reversi-bench with args and --json OUT/name.json; returns the JSON."""
         path = os.path.join(self.out, name + ".json")
         self.progress(name)
-        cmd = [self.bin] + args + ["--json", path]
-        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cmd = [self.bin] + args + ["--json", rel(path)]
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                cwd=ROOT)
         with open(os.path.join(self.out, "logs", name + ".txt"), "w") as log:
             log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
         if result.returncode != 0 and check:
@@ -58,8 +68,9 @@ class Runner:
         cmd = [self.micro, f"--benchmark_min_time={min_time}",
                f"--benchmark_repetitions={repetitions}",
                "--benchmark_report_aggregates_only=true",
-               "--benchmark_out_format=json", f"--benchmark_out={path}"]
-        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+               "--benchmark_out_format=json", f"--benchmark_out={rel(path)}"]
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                cwd=ROOT)
         with open(os.path.join(self.out, "logs", "micro.txt"), "w") as log:
             log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
         if result.returncode != 0:
@@ -165,13 +176,10 @@ def main():
                                 "--algo", algo.split("-")[0], "--order", order] + rep)
 
     # An 18-empty exact solve with plain alpha-beta and simple ordering.
-    with open(suite("e18")) as f:
-        lines = [l for l in f if l.strip() and not l.startswith("%")]
     for kind, opts in [("simple", ["--algo", "alphabeta", "--order", "none"]),
                        ("best", BEST)]:
         r.run(f"e18-{kind}", ["solve"] + [f"{suite('e18')}:{i + 1}" for i in range(e18_count)]
               + ["-v", "kindergarten+list"] + opts)
-    del lines
 
     if args.full:
         # fforum-20-39 takes minutes per variant: the textbook list board and
