@@ -22,10 +22,9 @@
 // The name comes from the "kindergarten bitboards" of chess programming,
 // where the same gather-by-multiplication indexes sliding-piece attacks.
 //
-// Legal moves use the shift fills of shift_moves.hpp; play/undo work like the
-// shift board's: the flips are computed once, a square that flips nothing is
-// refused, and undo pops the previous state from a fixed stack inside the
-// object.
+// Legal moves use the shift fills of shift_moves.hpp; play(), undo() and the
+// state are the shell of variants/shift/snapshot_board.hpp, as for the shift
+// board.
 #pragma once
 
 #include <array>
@@ -37,67 +36,17 @@
 #include "core/empty_list.hpp"
 #include "variants/kindergarten/kindergarten_tables.hpp"
 #include "variants/shift/shift_moves.hpp"
+#include "variants/shift/snapshot_board.hpp"
 
 namespace rb {
 
-class Kindergarten {
- public:
-  static constexpr VariantInfo info{"kindergarten",
-                                    "two bitboards; flips by gathering each line into a byte "
-                                    "(one multiply) and outflank/flipped table lookups",
-                                    "bitboard", MoveGen::mask, kCpuNone};
-
-  explicit Kindergarten(const Position& position)
-      : player_(position.player), opponent_(position.opponent), side_(position.side) {
-    assert(position.valid());
-  }
-
-  Position position() const { return {player_, opponent_, side_}; }
-  Bitboard legal_moves() const { return shift_legal_moves(player_, opponent_); }
-  Bitboard flips(Square s) const { return kindergarten_flips(s, player_, opponent_); }
-
-  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+struct KindergartenKernel {
+  static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }
-  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
-    return kindergarten_flips(s, player, opponent);
-  }
-
-  bool play(Square s) {
-    const Bitboard flipped = flips(s);
-    if (flipped == 0) return false;
-    assert(depth_ < kMaxDepth);
-    history_[depth_++] = Snapshot{player_, opponent_, side_};
-    const Bitboard player = player_ ^ (flipped | bit(s));
-    player_ = opponent_ ^ flipped;
-    opponent_ = player;
-    side_ = opposite(side_);
-    assert(consistent());
-    return true;
-  }
-  void undo() {
-    assert(depth_ > 0);
-    const Snapshot& last = history_[--depth_];
-    player_ = last.player;
-    opponent_ = last.opponent;
-    side_ = last.side;
-    assert(consistent());
-  }
-  void pass() {
-    std::swap(player_, opponent_);
-    side_ = opposite(side_);
-  }
-
-  int empties() const { return popcount(~(player_ | opponent_)); }
-  int disc_difference() const { return popcount(player_) - popcount(opponent_); }
-  Color side_to_move() const { return side_; }
-  bool consistent() const {
-    return (player_ & opponent_) == 0 && depth_ >= 0 && depth_ <= kMaxDepth;
-  }
-
   // The discs `player` flips by playing s against `opponent`; 0 when s is
   // occupied or closes no run.
-  static constexpr Bitboard kindergarten_flips(Square s, Bitboard player, Bitboard opponent) {
+  static constexpr Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     using namespace kindergarten;
     if ((player | opponent) & bit(s)) return 0;
     const auto& outflank_at_file = kTables.outflank[file_of(s)];
@@ -124,23 +73,17 @@ class Kindergarten {
 
     return flipped;
   }
+};
 
- private:
-  // More than the plays any game can hold (at most 62, from two discs): the
-  // stack can never overflow.
-  static constexpr int kMaxDepth = 64;
-
-  struct Snapshot {
-    Bitboard player;
-    Bitboard opponent;
-    Color side;
-  };
-
-  Bitboard player_;
-  Bitboard opponent_;
-  Color side_;
-  int depth_ = 0;
-  std::array<Snapshot, kMaxDepth> history_{};
+struct Kindergarten : SnapshotBoard<KindergartenKernel> {
+  using SnapshotBoard::SnapshotBoard;
+  static constexpr VariantInfo info{"kindergarten",
+                                    "two bitboards; flips by gathering each line into a byte "
+                                    "(one multiply) and outflank/flipped table lookups",
+                                    "bitboard", MoveGen::mask, kCpuNone};
+  static constexpr Bitboard kindergarten_flips(Square s, Bitboard player, Bitboard opponent) {
+    return KindergartenKernel::flips(s, player, opponent);
+  }
 };
 
 static_assert(KernelBoard<Kindergarten>);

@@ -21,10 +21,7 @@
 // overlaps them. (A walk that loops while the next cell is an opponent disc
 // is about 2.5 times slower: its exits are unpredictable branches.)
 //
-// play() computes the flips once, refuses a square that flips nothing, and
-// otherwise XORs the flips (and the new disc) into the words and swaps them.
-// Undo keeps a fixed stack of the previous state (words and colour) inside
-// the object, so undo() is a copy back and no recomputation.
+// play(), undo() and the state are the shell of snapshot_board.hpp.
 #pragma once
 
 #include <array>
@@ -35,6 +32,7 @@
 #include "core/board.hpp"
 #include "core/empty_list.hpp"
 #include "variants/shift/shift_moves.hpp"
+#include "variants/shift/snapshot_board.hpp"
 
 namespace rb {
 
@@ -72,64 +70,13 @@ constexpr Bitboard walk(Bitboard x, Bitboard player, Bitboard run_cells) {
 
 }  // namespace shift_detail
 
-class Shift {
- public:
-  static constexpr VariantInfo info{"shift",
-                                    "two bitboards; moves by 8-direction shift fills, flips by "
-                                    "masked single-bit walks; snapshot undo stack",
-                                    "bitboard", MoveGen::mask, kCpuNone};
-
-  explicit Shift(const Position& position)
-      : player_(position.player), opponent_(position.opponent), side_(position.side) {
-    assert(position.valid());
-  }
-
-  Position position() const { return {player_, opponent_, side_}; }
-  Bitboard legal_moves() const { return shift_legal_moves(player_, opponent_); }
-  Bitboard flips(Square s) const { return shift_flips(s, player_, opponent_); }
-
-  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+struct ShiftKernel {
+  static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }
-  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
-    return shift_flips(s, player, opponent);
-  }
-
-  bool play(Square s) {
-    const Bitboard flipped = flips(s);
-    if (flipped == 0) return false;
-    assert(depth_ < kMaxDepth);
-    history_[depth_++] = Snapshot{player_, opponent_, side_};
-    const Bitboard player = player_ ^ (flipped | bit(s));
-    player_ = opponent_ ^ flipped;
-    opponent_ = player;
-    side_ = opposite(side_);
-    assert(consistent());
-    return true;
-  }
-  void undo() {
-    assert(depth_ > 0);
-    const Snapshot& last = history_[--depth_];
-    player_ = last.player;
-    opponent_ = last.opponent;
-    side_ = last.side;
-    assert(consistent());
-  }
-  void pass() {
-    std::swap(player_, opponent_);
-    side_ = opposite(side_);
-  }
-
-  int empties() const { return popcount(~(player_ | opponent_)); }
-  int disc_difference() const { return popcount(player_) - popcount(opponent_); }
-  Color side_to_move() const { return side_; }
-  bool consistent() const {
-    return (player_ & opponent_) == 0 && depth_ >= 0 && depth_ <= kMaxDepth;
-  }
-
   // The discs `player` flips by playing s against `opponent`; 0 when s is
   // occupied or closes no run.
-  static constexpr Bitboard shift_flips(Square s, Bitboard player, Bitboard opponent) {
+  static constexpr Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     const Bitboard x = bit(s);
     if ((player | opponent) & x) return 0;
     using namespace shift_detail;
@@ -137,23 +84,17 @@ class Shift {
     return walk<1>(x, player, sideways) | walk<8>(x, player, opponent) |
            walk<7>(x, player, sideways) | walk<9>(x, player, sideways);
   }
+};
 
- private:
-  // More than the plays any game can hold (at most 62, from two discs): the
-  // stack can never overflow.
-  static constexpr int kMaxDepth = 64;
-
-  struct Snapshot {
-    Bitboard player;
-    Bitboard opponent;
-    Color side;
-  };
-
-  Bitboard player_;
-  Bitboard opponent_;
-  Color side_;
-  int depth_ = 0;
-  std::array<Snapshot, kMaxDepth> history_{};
+struct Shift : SnapshotBoard<ShiftKernel> {
+  using SnapshotBoard::SnapshotBoard;
+  static constexpr VariantInfo info{"shift",
+                                    "two bitboards; moves by 8-direction shift fills, flips by "
+                                    "masked single-bit walks; snapshot undo stack",
+                                    "bitboard", MoveGen::mask, kCpuNone};
+  static constexpr Bitboard shift_flips(Square s, Bitboard player, Bitboard opponent) {
+    return ShiftKernel::flips(s, player, opponent);
+  }
 };
 
 static_assert(KernelBoard<Shift>);
