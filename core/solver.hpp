@@ -464,22 +464,25 @@ class Solver {
     return best;
   }
 
-  // The last-empty shortcut at a node whose one empty square is s.
-  static int last_empty_score(int disc_difference, int flips_for_player, int flips_for_opponent) {
-    if (flips_for_player) return disc_difference + 2 * flips_for_player + 1;
-    if (flips_for_opponent) return disc_difference - 2 * flips_for_opponent - 1;
+  // The last-empty shortcut at a node whose one empty square is s: the side
+  // to move plays s if it flips `mine` > 0 discs; otherwise the opponent
+  // plays it if it flips `theirs` > 0 (the caller computes `theirs` only
+  // then); otherwise the game ends with s empty.
+  static int last_empty_score(int disc_difference, int mine, int theirs) {
+    if (mine) return disc_difference + 2 * mine + 1;
+    if (theirs) return disc_difference - 2 * theirs - 1;
     return final_score(disc_difference, 1);
   }
   static int last_empty_bits(Bitboard player, Bitboard opponent, Square s) requires KernelBoard<B> {
     const int diff = popcount(player) - popcount(opponent);
     const int mine = popcount(B::flips_of(s, player, opponent));
-    if (mine) return diff + 2 * mine + 1;
+    if (mine) return last_empty_score(diff, mine, 0);
     return last_empty_score(diff, 0, popcount(B::flips_of(s, opponent, player)));
   }
   int last_empty_board(Square s) {
     const int diff = board_.disc_difference();
     const int mine = popcount(board_.flips(s));
-    if (mine) return diff + 2 * mine + 1;
+    if (mine) return last_empty_score(diff, mine, 0);
     board_.pass();
     const int theirs = popcount(board_.flips(s));
     board_.pass();
@@ -608,11 +611,7 @@ class Solver {
   // mover's) and the opponent's replies.
   int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies) const {
     if (player == 0) return 0;  // a wipe-out
-    constexpr Bitboard kNotA = ~0x0101010101010101ull, kNotH = ~0x8080808080808080ull;
     const Bitboard empty = ~(player | mover);
-    const Bitboard around = ((mover << 1) & kNotA) | ((mover >> 1) & kNotH) | (mover << 8) |
-                            (mover >> 8) | ((mover << 9) & kNotA) | ((mover >> 9) & kNotH) |
-                            ((mover << 7) & kNotH) | ((mover >> 7) & kNotA);
     // Owned corners, and the edge discs next to an owned corner.
     constexpr Bitboard kCorners = bit(0) | bit(7) | bit(56) | bit(63);
     const Bitboard corners = mover & kCorners;
@@ -620,7 +619,7 @@ class Solver {
         (((corners << 1) | (corners >> 1)) & (bit(1) | bit(6) | bit(57) | bit(62))) |
         (((corners << 8) | (corners >> 8)) & (bit(8) | bit(15) | bit(48) | bit(55)));
     const int safe = popcount(corners | (edge_neighbours & mover));
-    return 16 + 2 * fastest_cost(replies) + popcount(around & empty) - safe;
+    return 16 + 2 * fastest_cost(replies) + popcount(neighbours(mover) & empty) - safe;
   }
 
   // Calls visit(s) with each legal move s played on the board: `first` (a

@@ -35,6 +35,18 @@ constexpr bool on_board(int file, int rank) {
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr Square first_square(Bitboard b) { return std::countr_zero(b); }
 
+inline constexpr Bitboard kFileA = 0x0101010101010101ull;
+inline constexpr Bitboard kFileH = 0x8080808080808080ull;
+inline constexpr Bitboard kRank1 = 0x00000000000000FFull;
+inline constexpr Bitboard kRank8 = 0xFF00000000000000ull;
+
+// The squares next to a square of b in any of the eight directions.
+constexpr Bitboard neighbours(Bitboard b) {
+  const Bitboard sideways = ((b << 1) & ~kFileA) | ((b >> 1) & ~kFileH);
+  const Bitboard row = b | sideways;
+  return sideways | (row << 8) | (row >> 8);
+}
+
 // Calls f(square) for every set bit of b, lowest square first.
 template <class F>
 constexpr void for_each_square(Bitboard b, F&& f) {

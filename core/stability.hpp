@@ -26,10 +26,6 @@ namespace rb {
 
 namespace stability_detail {
 
-inline constexpr Bitboard kFileA = 0x0101010101010101ull;
-inline constexpr Bitboard kFileH = 0x8080808080808080ull;
-inline constexpr Bitboard kRank1 = 0x00000000000000FFull;
-inline constexpr Bitboard kRank8 = 0xFF00000000000000ull;
 inline constexpr Bitboard kEdges = kFileA | kFileH | kRank1 | kRank8;
 
 // The diagonals (a1-h8 direction, then a8-h1 direction) with at least two
