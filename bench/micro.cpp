@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "core/build_info.hpp"
 #include "core/cpu.hpp"
-#include "core/io.hpp"
 #include "core/moves.hpp"
 #include "core/reference.hpp"
+#include "io/build_info.hpp"
+#include "io/obf.hpp"
 #include "variants/registry.hpp"
 
 namespace rb {

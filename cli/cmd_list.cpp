@@ -1,42 +1,54 @@
-// `reversi-bench list`: the registered variants and what they need.
-#include <cstdio>
+// `reversi-bench list`: the registered variants and what they need; with
+// --json, the same as a document for scripts.
+#include <fmt/core.h>
+
 #include <iostream>
+#include <memory>
 
 #include "cli/common.hpp"
+#include "core/cpu.hpp"
+#include "io/machine.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {
-namespace {
-
-const char* movegen_name(MoveGen g) {
-  switch (g) {
-    case MoveGen::scan:
-      return "scan";
-    case MoveGen::mask:
-      return "mask";
-    case MoveGen::list:
-      return "list";
-  }
-  return "?";
-}
-
-}  // namespace
 
 void add_list_command(CLI::App& app, int& exit_code) {
+  auto json = std::make_shared<bool>(false);
   auto* cmd =
       app.add_subcommand("list", "List the registered variants, their family and CPU needs");
-  cmd->callback([&exit_code] {
-    std::printf("%-20s %-12s %-5s %-13s %-10s %s\n", "name", "family", "moves", "cpu", "available",
-                "description");
-    for (const auto& info : variant_infos<AllVariants>()) {
-      const std::string cpu = cpu_features_string(info.cpu_features);
-      std::printf("%-20.*s %-12.*s %-5s %-13s %-10s %.*s\n", static_cast<int>(info.name.size()),
-                  info.name.data(), static_cast<int>(info.family.size()), info.family.data(),
-                  movegen_name(info.movegen), cpu.c_str(), variant_available(info) ? "yes" : "no",
-                  static_cast<int>(info.description.size()), info.description.data());
+  cmd->add_flag("--json", *json, "print the list as JSON on stdout");
+  cmd->callback([json, &exit_code] {
+    const auto infos = variant_infos<AllVariants>();
+    if (*json) {
+      Json doc;
+      doc["schema"] = kResultSchema;
+      doc["kind"] = "list";
+      add_machine_and_build(doc);
+      Json variants = Json::array();
+      for (const auto& info : infos) {
+        variants.push_back({{"name", info.name},
+                            {"family", info.family},
+                            {"shell", info.shell},
+                            {"moves", enum_name(info.movegen)},
+                            {"cpu_features", cpu_features_string(info.cpu_features)},
+                            {"available", variant_available(info)},
+                            {"reference", info.family == "reference"},
+                            {"description", info.description}});
+      }
+      doc["variants"] = variants;
+      std::cout << doc.dump(2) << "\n";
+    } else {
+      fmt::print("{:<20} {:<12} {:<15} {:<5} {:<13} {:<10} {}\n", "name", "family", "shell",
+                 "moves", "cpu", "available", "description");
+      for (const auto& info : infos) {
+        fmt::print("{:<20} {:<12} {:<15} {:<5} {:<13} {:<10} {}\n", info.name, info.family,
+                   info.shell, enum_name(info.movegen), cpu_features_string(info.cpu_features),
+                   variant_available(info) ? "yes" : "no", info.description);
+      }
+      fmt::print("\nthis CPU: {} ({})\n", cpu_model(), cpu_features_string(cpu_features()));
     }
-    std::printf("\nthis CPU: %s (%s)\n", cpu_model().c_str(),
-                cpu_features_string(cpu_features()).c_str());
+    std::cout.flush();
+    if (!std::cout) throw OutputError("cannot write to standard output");
     exit_code = kExitOk;
   });
 }

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <memory>
 
+#include "check/random_positions.hpp"
 #include "cli/common.hpp"
-#include "core/random_positions.hpp"
-#include "core/solver.hpp"
+#include "search/solver.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {

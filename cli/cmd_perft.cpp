@@ -9,8 +9,10 @@
 #include <stdexcept>
 
 #include "cli/common.hpp"
-#include "core/machine.hpp"
-#include "core/perft_counts.hpp"
+#include "cli/options.hpp"
+#include "io/machine.hpp"
+#include "io/perft_table.hpp"
+#include "search/perft.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {
@@ -20,7 +22,7 @@ struct PerftArgs {
   std::vector<std::string> variants{"all"};
   int depth = 0;
   std::string position = "start";
-  std::string convention = "a124004";
+  PerftConvention convention = PerftConvention::a124004;
   bool divide = false;
   int threads = 1;
   int hash_mb = 0;
@@ -40,12 +42,6 @@ struct PerftRow {
   bool shortcut;                // whether the leaf shortcut was taken
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -58,8 +54,8 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
   PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
               static_cast<int>(V::info.name.size()), V::info.name.data(), start.label.c_str(),
-              static_cast<int>(perft_convention_name(convention).size()),
-              perft_convention_name(convention).data(), args.threads, args.hash_mb,
+              static_cast<int>(enum_name(convention).size()), enum_name(convention).data(),
+              args.threads, args.hash_mb,
               args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
               perft_uses_shortcut<V>(options) ? "on" : "off");
   if (args.repeat > 1) std::printf("seconds: the median of %d runs\n", args.repeat);
@@ -78,7 +74,10 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
       const auto t0 = std::chrono::steady_clock::now();
       const std::uint64_t count = perft<V>(start.entry.position, depth, options);
       times.push_back(seconds_since(t0));
-      if (r > 0 && count != leaves) throw std::logic_error("perft count changed between runs");
+      if (r > 0 && count != leaves) {
+        throw CheckFailed("perft(" + std::to_string(depth) + ") gave " + std::to_string(count) +
+                          " leaves, then " + std::to_string(leaves));
+      }
       leaves = count;
     }
     const double secs = median(times);
@@ -116,44 +115,38 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
   return all_ok;
 }
 
-void write_json(const PerftArgs& args, const NamedPosition& position,
+Json perft_json(const PerftArgs& args, const NamedPosition& position,
                 const std::vector<PerftRow>& rows) {
-  JsonWriter json;
-  json.begin_object();
-  json.field("schema", "reversi-bench/1");
-  json.field("kind", "perft");
-  write_machine_and_build(json);
-  json.key("config").begin_object();
-  json.field("position", position.label);
-  json.field("board", board_string(position.entry.position));
-  json.field("convention", args.convention);
-  json.field("threads", args.threads);
-  json.field("hash_mb", args.hash_mb);
-  json.field("hash_symmetry", args.hash_mb > 0 && !args.no_symmetry);
-  json.field("leaf_shortcut", !args.no_shortcut);  // asked for; each row says if taken
-  json.field("repeat", args.repeat);
-  json.end_object();
-  json.key("rows").begin_array();
+  Json doc;
+  doc["schema"] = kResultSchema;
+  doc["kind"] = "perft";
+  add_machine_and_build(doc);
+  doc["config"] = {
+      {"position", position.label},
+      {"board", board_string(position.entry.position)},
+      {"convention", enum_name(args.convention)},
+      {"threads", args.threads},
+      {"hash_mb", args.hash_mb},
+      {"hash_symmetry", args.hash_mb > 0 && !args.no_symmetry},
+      {"leaf_shortcut", !args.no_shortcut},  // asked for; each row says if taken
+      {"repeat", args.repeat},
+  };
+  Json out = Json::array();
   for (const auto& r : rows) {
     const double secs = median(r.seconds);
-    json.begin_object();
-    json.field("variant", r.variant);
-    json.field("depth", r.depth);
-    json.field("leaves", r.leaves);
-    json.key("seconds").begin_array();
-    for (double t : r.seconds) json.value(t);
-    json.end_array();
-    json.field("median_seconds", secs);
-    json.field("leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0);
-    json.field("check", r.check);
-    json.field("leaf_shortcut", r.shortcut);
-    json.end_object();
+    out.push_back({
+        {"variant", r.variant},
+        {"depth", r.depth},
+        {"leaves", r.leaves},
+        {"seconds", r.seconds},
+        {"median_seconds", secs},
+        {"leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0},
+        {"check", r.check},
+        {"leaf_shortcut", r.shortcut},
+    });
   }
-  json.end_array();
-  json.end_object();
-  std::ofstream out(args.json);
-  out << json.str() << "\n";
-  if (!out) throw UsageError("--json: cannot write '" + args.json + "'");
+  doc["rows"] = out;
+  return doc;
 }
 
 }  // namespace
@@ -167,8 +160,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, kMaxPerftDepth));
   cmd->add_option("-p,--position", args->position,
                   "start (default), a board string or OBF line, or FILE:N");
-  cmd->add_option("-c,--convention", args->convention, "a124004 (default), bik or no_pass")
-      ->check(CLI::IsMember({"a124004", "bik", "no_pass"}));
+  add_enum_option(cmd, "-c,--convention", args->convention, "how passes and early ends count");
   cmd->add_flag("--divide", args->divide, "print the count under each root move at depth D");
   cmd->add_option("-t,--threads", args->threads, "threads sharing the tree")
       ->check(CLI::Range(1, 256));
@@ -190,7 +182,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       throw UsageError("--position '" + args->position + "' names " +
                        std::to_string(positions.size()) + " positions; use FILE:N");
     }
-    const auto convention = *parse_perft_convention(args->convention);
+    const PerftConvention convention = args->convention;
+    if (!args->json.empty()) check_writable(args->json, "--json");
     const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);
     std::optional<PerftTable> table;
     if (positions[0].entry.position == Position::start()) {
@@ -202,7 +195,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       if (std::find(names.begin(), names.end(), V::info.name) == names.end()) return;
       ok = run_variant<V>(*args, positions[0], convention, table ? &*table : nullptr, rows) && ok;
     });
-    if (!args->json.empty()) write_json(*args, positions[0], rows);
+    if (!args->json.empty())
+      write_json_file(args->json, perft_json(*args, positions[0], rows), "--json");
     exit_code = ok ? kExitOk : kExitCheckFailed;
   });
 }

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "check/random_positions.hpp"
 #include "cli/common.hpp"
-#include "core/random_positions.hpp"
 
 namespace rb::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "cli/common.hpp"
-#include "core/render.hpp"
+#include "io/render.hpp"
 
 namespace rb::cli {
 

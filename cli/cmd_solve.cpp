@@ -1,18 +1,29 @@
 // `reversi-bench solve`: exact endgame solving of OBF suites, an Edax-style
 // table per position and a summary, checked against the listed scores.
+//
+// The solver's options are the rows of kSolveOptionRows
+// (search/solve_options.hpp): each is a command-line option and a field of
+// the JSON "config", from the one table. Each worker allocates its table
+// once, before any timing, and clears it (outside the timed region) before
+// each solve, so every solve starts from an empty table as the node counts
+// require. A repetition that runs out of time is reported, never mixed into
+// the median of the solved ones.
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdio>
-#include <fstream>
+#include <cmath>
+#include <exception>
 #include <memory>
 #include <mutex>
-#include <stdexcept>
+#include <optional>
 #include <thread>
 
 #include "cli/common.hpp"
-#include "core/machine.hpp"
-#include "core/solver.hpp"
+#include "cli/options.hpp"
+#include "io/machine.hpp"
+#include "search/solver.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {
@@ -21,15 +32,9 @@ namespace {
 struct SolveArgs {
   std::vector<std::string> inputs;
   std::string variant;
-  std::string algo = "pvs";
-  std::string order = "fastest";
-  std::string moves;  // empty: the variant's own move source
-  std::size_t tt_mb = 0;
-  bool wld = false;
-  bool last_empty = false;
-  int few_empties = 0;
-  bool etc = false;
-  bool stability = false;
+  SolveOptions options;
+  MoveGen moves = MoveGen::mask;  // used only when --moves is given
+  bool moves_given = false;
   std::string json;
   int threads = 1;
   double time_limit = 0;  // seconds per position; 0: none
@@ -43,225 +48,227 @@ struct Row {
   std::optional<int> expected;
   SolveResult result;
   double seconds = 0;         // the median of `times`
-  std::vector<double> times;  // one per repetition
+  std::vector<double> times;  // one per solved repetition (or the one unsolved run)
+  int timed_out = 0;          // repetitions stopped by the time limit
   // Verdicts (meaningful when solved).
   bool score_ok = true;
   enum class MoveVerdict { ok, wrong, unlisted } move = MoveVerdict::ok;
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+std::string_view verdict_name(Row::MoveVerdict v) {
+  return v == Row::MoveVerdict::ok ? "ok" : v == Row::MoveVerdict::wrong ? "wrong" : "unlisted";
 }
 
-std::optional<MoveGen> parse_movegen(std::string_view name) {
-  if (name == "scan") return MoveGen::scan;
-  if (name == "mask") return MoveGen::mask;
-  if (name == "list") return MoveGen::list;
-  return std::nullopt;
-}
-
-const char* movegen_name(MoveGen g) {
-  return g == MoveGen::scan ? "scan" : g == MoveGen::mask ? "mask" : "list";
-}
+int sign(int x) { return (x > 0) - (x < 0); }
 
 void judge(Row& row, const ObfEntry& entry, bool wld) {
   if (!row.result.solved || !row.expected) return;
-  auto same = [&](int score) {
-    const int expected_value = wld ? (*row.expected > 0) - (*row.expected < 0) : *row.expected;
-    return score == expected_value;
-  };
-  row.score_ok = same(row.result.score);
+  row.score_ok = row.result.score == (wld ? sign(*row.expected) : *row.expected);
   if (entry.moves.empty() || row.result.best_move == kNoSquare) return;
   const auto listed = entry.score_of(row.result.best_move);
   if (!listed) {
     row.move = Row::MoveVerdict::unlisted;
-  } else if (wld ? ((*listed > 0) - (*listed < 0)) != row.result.score : *listed < *row.expected) {
+  } else if (wld ? sign(*listed) != row.result.score : *listed < *row.expected) {
     row.move = Row::MoveVerdict::wrong;
   }
 }
 
+void print_row(const Row& r) {
+  const std::string expected = r.expected ? format_score(*r.expected) : "-";
+  if (!r.result.solved) {
+    fmt::print("{:4} {:7} {:>6} {:>5} {:>9} {:14} {:9.3f} {:>12}  not solved (time limit)\n",
+               r.index, r.empties, "-", "-", expected, r.result.nodes, r.seconds, "-");
+  } else {
+    const double rate = r.seconds > 0 ? static_cast<double>(r.result.nodes) / r.seconds : 0;
+    const char* note = !r.score_ok                            ? "  WRONG SCORE"
+                       : r.move == Row::MoveVerdict::wrong    ? "  wrong move"
+                       : r.move == Row::MoveVerdict::unlisted ? "  (move not listed)"
+                                                              : "";
+    fmt::print("{:4} {:7} {:>+6} {:>5} {:>9} {:14} {:9.3f} {:12.4g}{}{}\n", r.index, r.empties,
+               r.result.score, square_name(r.result.best_move), expected, r.result.nodes, r.seconds,
+               rate, note,
+               r.timed_out ? fmt::format("  ({} of {} runs out of time)", r.timed_out,
+                                         r.timed_out + static_cast<int>(r.times.size()))
+                           : "");
+  }
+  std::fflush(stdout);
+}
+
+// Solves one position `repeat` times with a cleared table each time.
 template <Board V, MoveGen G>
-std::vector<Row> solve_all(const SolveArgs& args, const SolveOptions& base,
-                           const std::vector<NamedPosition>& positions) {
+Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
+              TranspositionTable& table) {
+  Row row;
+  row.index = index;
+  row.label = input.label;
+  row.empties = input.entry.position.empties();
+  row.expected = input.entry.best_score();
+  SolveOptions options = args.options;
+  for (int r = 0; r < args.repeat; ++r) {
+    table.clear();  // outside the timed region
+    if (args.time_limit > 0) {
+      options.deadline = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(args.time_limit));
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const SolveResult result = solve<V, G>(input.entry.position, options, &table);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!result.solved) {
+      ++row.timed_out;
+      if (row.times.empty()) {  // nothing solved: report this run, stop repeating
+        row.result = result;
+        row.times.push_back(seconds);
+        break;
+      }
+      continue;  // a later run out of time: keep the solved runs' median
+    }
+    if (row.result.solved &&
+        (result.nodes != row.result.nodes || result.score != row.result.score)) {
+      throw CheckFailed(
+          fmt::format("{}: a repeated solve gave {} nodes and score {}, not {} and {}", input.label,
+                      result.nodes, result.score, row.result.nodes, row.result.score));
+    }
+    if (!row.result.solved) row.times.clear();
+    row.result = result;
+    row.times.push_back(seconds);
+  }
+  row.seconds = median(row.times);
+  judge(row, input.entry, args.options.wld);
+  return row;
+}
+
+// Solves every position, `threads` positions at a time, printing the rows
+// in order as they finish. An exception in a worker stops the others and is
+// rethrown here.
+template <Board V, MoveGen G>
+std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   std::vector<Row> rows(positions.size());
   std::atomic<std::size_t> next{0};
   std::mutex print;
   std::size_t printed = 0;
   std::vector<bool> done(positions.size(), false);
-  auto print_row = [&](const Row& r) {
-    char expected[16] = "-";
-    if (r.expected) std::snprintf(expected, sizeof expected, "%+d", *r.expected);
-    if (!r.result.solved) {
-      std::printf("%4d %7d %6s %5s %9s %14llu %9.3f %12s  not solved (time limit)\n", r.index,
-                  r.empties, "-", "-", expected, static_cast<unsigned long long>(r.result.nodes),
-                  r.seconds, "-");
-    } else {
-      const double rate = r.seconds > 0 ? static_cast<double>(r.result.nodes) / r.seconds : 0;
-      const char* note = !r.score_ok                            ? "  WRONG SCORE"
-                         : r.move == Row::MoveVerdict::wrong    ? "  wrong move"
-                         : r.move == Row::MoveVerdict::unlisted ? "  (move not listed)"
-                                                                : "";
-      std::printf("%4d %7d %+6d %5s %9s %14llu %9.3f %12.4g%s\n", r.index, r.empties,
-                  r.result.score, square_name(r.result.best_move).c_str(), expected,
-                  static_cast<unsigned long long>(r.result.nodes), r.seconds, rate, note);
-    }
-    std::fflush(stdout);
-  };
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
   auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
-      Row row;
-      row.index = static_cast<int>(i) + 1;
-      row.label = positions[i].label;
-      row.empties = positions[i].entry.position.empties();
-      row.expected = positions[i].entry.best_score();
-      SolveOptions options = base;
-      if (args.time_limit > 0) {
-        options.deadline = std::chrono::steady_clock::now() +
-                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                               std::chrono::duration<double>(args.time_limit));
+    try {
+      TranspositionTable table(args.options.tt_mb);
+      for (std::size_t i; !failed && (i = next.fetch_add(1)) < positions.size();) {
+        Row row = solve_row<V, G>(args, positions[i], static_cast<int>(i) + 1, table);
+        std::lock_guard lock(print);
+        rows[i] = std::move(row);
+        done[i] = true;
+        while (printed < rows.size() && done[printed]) print_row(rows[printed++]);  // in order
       }
-      for (int r = 0; r < args.repeat; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const SolveResult result = solve<V, G>(positions[i].entry.position, options);
-        row.times.push_back(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        if (r > 0 && result.solved && row.result.solved &&
-            (result.nodes != row.result.nodes || result.score != row.result.score)) {
-          throw std::logic_error("a repeated solve gave other nodes or another score");
-        }
-        if (r == 0 || result.solved) row.result = result;
-        if (!result.solved) break;  // out of time: do not repeat
-      }
-      row.seconds = median(row.times);
-      judge(row, positions[i].entry, args.wld);
+    } catch (...) {
       std::lock_guard lock(print);
-      rows[i] = row;
-      done[i] = true;
-      while (printed < rows.size() && done[printed]) print_row(rows[printed++]);  // in order
+      if (!failed.exchange(true)) failure = std::current_exception();
     }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < args.threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   return rows;
 }
 
-void write_json(const std::string& path, const SolveArgs& args, std::string_view variant,
-                MoveGen moves, const std::vector<Row>& rows, double total_seconds,
-                double wall_seconds) {
-  JsonWriter json;
-  json.begin_object();
-  json.field("schema", "reversi-bench/1");
-  json.field("kind", "solve");
-  write_machine_and_build(json);
-  json.key("config").begin_object();
-  json.field("variant", variant);
-  json.field("moves", movegen_name(moves));
-  json.field("algo", args.algo);
-  json.field("order", args.order);
-  json.field("tt_mb", static_cast<std::uint64_t>(args.tt_mb));
-  json.field("wld", args.wld);
-  json.field("last_empty", args.last_empty);
-  json.field("few_empties", args.few_empties);
-  json.field("etc", args.etc);
-  json.field("stability", args.stability);
-  json.field("threads", args.threads);
-  json.field("time_limit_s", args.time_limit);
-  json.field("repeat", args.repeat);
-  json.key("inputs").begin_array();
-  for (const auto& in : args.inputs) json.value(in);
-  json.end_array();
-  json.end_object();
-  json.key("rows").begin_array();
+struct Summary {
   std::uint64_t nodes = 0;
-  int wrong_scores = 0, wrong_moves = 0, unsolved = 0;
+  int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
+  double seconds = 0;  // the sum of each position's (median) time
+};
+
+Summary summarize(const std::vector<Row>& rows) {
+  Summary s;
   for (const auto& r : rows) {
-    json.begin_object();
-    json.field("index", r.index);
-    json.field("position", r.label);
-    json.field("empties", r.empties);
-    json.field("solved", r.result.solved);
-    if (r.result.solved) {
-      json.field("score", r.result.score);
-      json.field("best_move", square_name(r.result.best_move));
-    }
-    if (r.expected) json.field("expected", *r.expected);
-    json.field("nodes", r.result.nodes);
-    json.field("seconds", r.seconds);
-    json.key("times").begin_array();
-    for (double t : r.times) json.value(t);
-    json.end_array();
-    json.field("score_ok", r.score_ok);
-    json.field("move", r.move == Row::MoveVerdict::ok      ? "ok"
-                       : r.move == Row::MoveVerdict::wrong ? "wrong"
-                                                           : "unlisted");
-    json.end_object();
-    nodes += r.result.nodes;
-    wrong_scores += !r.score_ok;
-    wrong_moves += r.move == Row::MoveVerdict::wrong;
-    unsolved += !r.result.solved;
+    s.nodes += r.result.nodes;
+    s.wrong_scores += !r.score_ok;
+    s.wrong_moves += r.move == Row::MoveVerdict::wrong;
+    s.unlisted += r.move == Row::MoveVerdict::unlisted;
+    s.unsolved += !r.result.solved;
+    s.seconds += r.seconds;
   }
-  json.end_array();
-  json.key("summary").begin_object();
-  json.field("positions", static_cast<int>(rows.size()));
-  json.field("wrong_scores", wrong_scores);
-  json.field("wrong_moves", wrong_moves);
-  json.field("not_solved", unsolved);
-  json.field("nodes", nodes);
-  json.field("seconds", total_seconds);
-  json.field("wall_seconds", wall_seconds);
-  json.field("nodes_per_second",
-             total_seconds > 0 ? static_cast<double>(nodes) / total_seconds : 0.0);
-  json.end_object();
-  json.end_object();
-  std::ofstream out(path);
-  out << json.str() << "\n";
-  if (!out) throw UsageError("--json: cannot write '" + path + "'");
+  return s;
+}
+
+Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
+                const std::vector<Row>& rows, const Summary& s, double wall_seconds) {
+  Json doc;
+  doc["schema"] = kResultSchema;
+  doc["kind"] = "solve";
+  add_machine_and_build(doc);
+  Json config = {{"variant", variant}, {"moves", enum_name(moves)}};
+  config.update(options_json(kSolveOptionRows, args.options));
+  config["threads"] = args.threads;
+  config["time_limit_s"] = args.time_limit;
+  config["repeat"] = args.repeat;
+  config["inputs"] = args.inputs;
+  doc["config"] = config;
+  Json out_rows = Json::array();
+  for (const auto& r : rows) {
+    Json row = {{"index", r.index},
+                {"position", r.label},
+                {"empties", r.empties},
+                {"solved", r.result.solved}};
+    if (r.result.solved) {
+      row["score"] = r.result.score;
+      row["best_move"] = square_name(r.result.best_move);
+    }
+    if (r.expected) row["expected"] = *r.expected;
+    row["nodes"] = r.result.nodes;
+    row["seconds"] = r.seconds;
+    row["times"] = r.times;
+    row["timed_out_runs"] = r.timed_out;
+    row["score_ok"] = r.score_ok;
+    row["move"] = verdict_name(r.move);
+    out_rows.push_back(row);
+  }
+  doc["rows"] = out_rows;
+  doc["summary"] = {
+      {"positions", static_cast<int>(rows.size())},
+      {"wrong_scores", s.wrong_scores},
+      {"wrong_moves", s.wrong_moves},
+      {"not_solved", s.unsolved},
+      {"nodes", s.nodes},
+      {"seconds", s.seconds},
+      {"wall_seconds", wall_seconds},
+      {"nodes_per_second", s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0},
+  };
+  return doc;
 }
 
 template <Board V, MoveGen G>
-int run(const SolveArgs& args, const SolveOptions& options,
-        const std::vector<NamedPosition>& positions) {
-  std::printf(
-      "solve %zu positions  variant %.*s  moves %s  algo %s  order %s  tt %zu MB%s%s  few-empties "
-      "%d  threads %d\n",
-      positions.size(), static_cast<int>(V::info.name.size()), V::info.name.data(), movegen_name(G),
-      args.algo.c_str(), args.order.c_str(), args.tt_mb, args.wld ? "  wld" : "",
-      args.last_empty ? "  last-empty" : "", args.few_empties, args.threads);
-  if (args.etc || args.stability) {
-    std::printf("cutoffs:%s%s\n", args.etc ? " etc" : "", args.stability ? " stability" : "");
+int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
+  const SolveOptions& o = args.options;
+  fmt::print(
+      "solve {} positions  variant {}  moves {}  algo {}  order {}  tt {} MB{}{}  few-empties {}  "
+      "threads {}\n",
+      positions.size(), V::info.name, enum_name(G), enum_name(o.algo), enum_name(o.order), o.tt_mb,
+      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, args.threads);
+  if (o.etc || o.stability) {
+    fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
-  std::printf("%4s %7s %6s %5s %9s %14s %9s %12s\n", "#", "empties", "score", "move", "expected",
-              "nodes", "seconds", "nodes/s");
+  fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
+             "expected", "nodes", "seconds", "nodes/s");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto rows = solve_all<V, G>(args, options, positions);
+  const auto rows = solve_all<V, G>(args, positions);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  // The time of the suite: the sum of each position's (median) time.
-  double total = 0;
-  for (const auto& r : rows) total += r.seconds;
-  std::uint64_t nodes = 0;
-  int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
-  for (const auto& r : rows) {
-    nodes += r.result.nodes;
-    wrong_scores += !r.score_ok;
-    wrong_moves += r.move == Row::MoveVerdict::wrong;
-    unlisted += r.move == Row::MoveVerdict::unlisted;
-    unsolved += !r.result.solved;
-  }
-  std::printf("positions %zu  wrong scores %d  wrong moves %d  not solved %d", rows.size(),
-              wrong_scores, wrong_moves, unsolved);
-  if (unlisted) std::printf("  moves not listed %d", unlisted);
-  std::printf("\nnodes %llu  time %.3f s  nodes/s %.4g\n", static_cast<unsigned long long>(nodes),
-              total, total > 0 ? static_cast<double>(nodes) / total : 0.0);
+  const Summary s = summarize(rows);
+  fmt::print("positions {}  wrong scores {}  wrong moves {}  not solved {}", rows.size(),
+             s.wrong_scores, s.wrong_moves, s.unsolved);
+  if (s.unlisted) fmt::print("  moves not listed {}", s.unlisted);
+  fmt::print("\nnodes {}  time {:.3f} s  nodes/s {:.4g}\n", s.nodes, s.seconds,
+             s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0);
   if (args.threads > 1 || args.repeat > 1) {
-    std::printf("(time: the sum of per-position %s; wall clock %.3f s)\n",
-                args.repeat > 1 ? "medians" : "times", wall);
+    fmt::print("(time: the sum of per-position {}; wall clock {:.3f} s)\n",
+               args.repeat > 1 ? "medians" : "times", wall);
   }
-  if (!args.json.empty()) write_json(args.json, args, V::info.name, G, rows, total, wall);
-  return wrong_scores > 0 ? kExitCheckFailed : kExitOk;
+  if (!args.json.empty()) {
+    write_json_file(args.json, solve_json(args, V::info.name, G, rows, s, wall), "--json");
+  }
+  return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
 }
 
 }  // namespace
@@ -271,30 +278,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("solve", "Solve endgame positions exactly and check the scores");
   cmd->add_option("positions", args->inputs, "OBF files, FILE:N, or board strings")->required();
   cmd->add_option("-v,--variant", args->variant, "the variant to use")->required();
-  cmd->add_option("--algo", args->algo, "minimax, alphabeta or pvs (default)")
-      ->check(CLI::IsMember({"minimax", "alphabeta", "pvs"}));
-  cmd->add_option("--order", args->order,
-                  "none, fastest (default), parity, fastest-parity or mobility")
-      ->check(CLI::IsMember({"none", "fastest", "parity", "fastest-parity", "mobility"}));
-  cmd->add_option("--moves", args->moves,
-                  "the move source: scan, mask or list (default: the variant's own)")
-      ->check(CLI::IsMember({"scan", "mask", "list"}));
-  cmd->add_option("--tt", args->tt_mb, "transposition table MB (0: off, default)")
-      ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 16));
-  cmd->add_flag("--wld", args->wld, "win/draw/loss only (score -1, 0 or +1)");
-  cmd->add_flag("--last-empty", args->last_empty,
-                "score a node with one empty square from its flips, without playing it");
-  cmd->add_option("--few-empties", args->few_empties,
-                  "at nodes with at most N empties, a dedicated search (parity order, no "
-                  "table; on the bitboards alone where the variant has kernels); 0: off "
-                  "(default)")
-      ->check(CLI::Range(0, solver_detail::kMaxFewEmpties));
-  cmd->add_flag("--etc", args->etc,
-                "enhanced transposition cutoff: look the children up in the table first "
-                "(needs --tt)");
-  cmd->add_flag("--stability", args->stability,
-                "stability cutoff: return the cap set by the opponent's stable discs when it "
-                "is at or below alpha");
+  add_option_rows(cmd, kSolveOptionRows, args->options);
+  auto* moves =
+      add_enum_option(cmd, "--moves", args->moves, "the move source (default: the variant's own)");
   cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");
   cmd->add_option("-t,--threads", args->threads, "positions solved in parallel")
       ->check(CLI::Range(1, 256));
@@ -304,38 +290,33 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
       ->check(CLI::Range(1, 1000));
-  cmd->callback([args, &exit_code] {
+  cmd->callback([args, moves, &exit_code] {
+    args->moves_given = moves->count() > 0;
+    if (!(args->time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
+    if (args->options.etc && args->options.tt_mb == 0) {
+      throw UsageError("--etc: needs a table (--tt MB)");
+    }
+    if (!args->json.empty()) check_writable(args->json, "--json");
     std::vector<NamedPosition> positions;
     for (const auto& input : args->inputs) {
       for (auto& p : load_positions(input)) positions.push_back(std::move(p));
     }
     const auto names = resolve_variants(variant_infos<AllVariants>(), {args->variant});
     if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
-    SolveOptions options;
-    options.algo = *parse_algo(args->algo);
-    options.order = *parse_order(args->order);
-    options.tt_mb = args->tt_mb;
-    options.wld = args->wld;
-    options.last_empty = args->last_empty;
-    options.few_empties = args->few_empties;
-    options.etc = args->etc;
-    options.stability = args->stability;
-    if (options.etc && options.tt_mb == 0) throw UsageError("--etc: needs a table (--tt MB)");
     bool ran = false;
     for_each_variant<AllVariants>([&]<Board V>() {
       if (V::info.name != names[0]) return;
       ran = true;
-      const MoveGen g = args->moves.empty() ? V::info.movegen : *parse_movegen(args->moves);
-      switch (g) {
+      switch (args->moves_given ? args->moves : V::info.movegen) {
         case MoveGen::scan:
-          exit_code = run<V, MoveGen::scan>(*args, options, positions);
+          exit_code = run<V, MoveGen::scan>(*args, positions);
           break;
         case MoveGen::mask:
-          exit_code = run<V, MoveGen::mask>(*args, options, positions);
+          exit_code = run<V, MoveGen::mask>(*args, positions);
           break;
         case MoveGen::list:
           if constexpr (ListBoard<V>) {
-            exit_code = run<V, MoveGen::list>(*args, options, positions);
+            exit_code = run<V, MoveGen::list>(*args, positions);
           } else {
             throw UsageError("--moves list: variant '" + names[0] +
                              "' has no empty-square list; use its +list twin");

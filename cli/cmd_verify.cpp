@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <memory>
 
+#include "check/random_positions.hpp"
+#include "check/verify.hpp"
 #include "cli/common.hpp"
-#include "core/random_positions.hpp"
-#include "core/verify.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {

@@ -1,5 +1,6 @@
 #include "cli/common.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -22,6 +23,12 @@ std::vector<NamedPosition> whole_file(const std::string& path) {
 }
 
 }  // namespace
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 std::string positions_dir() {
   if (const char* dir = std::getenv("RB_POSITIONS_DIR"); dir && *dir) return dir;

@@ -8,7 +8,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/io.hpp"
+#include "io/json.hpp"
+#include "io/obf.hpp"
+#include "io/output.hpp"
 
 namespace rb::cli {
 
@@ -24,6 +26,16 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// An internal consistency check failed, e.g. a repeated run gave another
+// count (exit code 1).
+class CheckFailed : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The median of the values (of which there is at least one).
+double median(std::vector<double> values);
 
 // A position named on the command line, with a label for tables.
 struct NamedPosition {

@@ -23,32 +23,31 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/enum_table.hpp"
 #include "core/position.hpp"
 
 namespace rb {
 
-// CPU features a variant needs, as bits; see core/cpu.hpp.
-enum CpuFeature : std::uint32_t {
-  kCpuNone = 0,
-  kCpuPopcnt = 1u << 0,
-  kCpuBmi2 = 1u << 1,
-  kCpuAvx2 = 1u << 2,
-  kCpuAvx512 = 1u << 3,  // F, VL, BW, DQ, CD
-};
-
 // How a search finds the moves to try at a node.
-enum class MoveGen : std::uint8_t {
+enum class MoveGen {
   scan,  // try every square a1..h8 in turn; play() refuses the illegal ones
   mask,  // compute the legal-move mask, then play its squares a1..h8
   list,  // walk the empty-square list in its static priority order, try each
 };
+RB_ENUM_TABLE(MoveGen,  //
+              {MoveGen::scan, "scan", "try every square a1..h8; play() refuses the illegal ones"},
+              {MoveGen::mask, "mask", "the legal-move mask first, then its squares a1..h8"},
+              {MoveGen::list, "list", "the empty-square list in its static priority order"});
 
 struct VariantInfo {
   std::string_view name;
   std::string_view description;
   std::string_view family;  // the board representation, e.g. "mailbox"
+  // The board code around the kernels: "bitboard-shell" for every bitboard
+  // variant (variants/common/bitboard_shell.hpp), else the board's own.
+  std::string_view shell;
   MoveGen movegen;
-  std::uint32_t cpu_features;  // CpuFeature bits this variant's code needs
+  std::uint32_t cpu_features;  // CpuFeature bits (core/cpu.hpp) this variant's code needs
 };
 
 template <class B>

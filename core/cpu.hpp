@@ -5,9 +5,16 @@
 #include <cstdint>
 #include <string>
 
-#include "core/board.hpp"
-
 namespace rb {
+
+// CPU features a variant needs, as bits.
+enum CpuFeature : std::uint32_t {
+  kCpuNone = 0,
+  kCpuPopcnt = 1u << 0,
+  kCpuBmi2 = 1u << 1,
+  kCpuAvx2 = 1u << 2,
+  kCpuAvx512 = 1u << 3,  // F, VL, BW, DQ, CD
+};
 
 // The CpuFeature bits this CPU supports.
 std::uint32_t cpu_features();

@@ -24,6 +24,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <string_view>
 
 #include "core/board.hpp"
 
@@ -109,11 +110,28 @@ class EmptyList {
   std::array<std::uint8_t, 66> prev_{};
 };
 
-// Adds the empty-square list to any board. The list is kept in step with the
-// board by play() and undo(); the board's own code is unchanged.
+// Adds the empty-square list to any board: the variant "<base>+list". The
+// list is kept in step with the board by play() and undo(); the board's own
+// code is unchanged.
 template <Board Base>
 class WithEmptyList : public Base {
+  static constexpr std::string_view kSuffix = "+list";
+  static constexpr auto kName = [] {
+    std::array<char, Base::info.name.size() + kSuffix.size()> name{};
+    std::size_t i = 0;
+    for (char c : Base::info.name) name[i++] = c;
+    for (char c : kSuffix) name[i++] = c;
+    return name;
+  }();
+
  public:
+  static constexpr VariantInfo info{std::string_view(kName.data(), kName.size()),
+                                    Base::info.description,
+                                    Base::info.family,
+                                    Base::info.shell,
+                                    MoveGen::list,
+                                    Base::info.cpu_features};
+
   explicit WithEmptyList(const Position& position) : Base(position), list_(position.empty()) {}
 
   bool play(Square s) {
@@ -140,11 +158,5 @@ class WithEmptyList : public Base {
   std::array<std::uint8_t, 64> played_{};
   int depth_ = 0;
 };
-
-// The info of a list variant, derived from its base board's.
-constexpr VariantInfo list_variant_info(const VariantInfo& base, std::string_view name,
-                                        std::string_view description) {
-  return {name, description, base.family, MoveGen::list, base.cpu_features};
-}
 
 }  // namespace rb

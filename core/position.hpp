@@ -32,4 +32,12 @@ struct Position {
   friend constexpr bool operator==(const Position&, const Position&) = default;
 };
 
+// A move (a square, or kPass) and the exact score after it for the side that
+// played it.
+struct MoveScore {
+  Square move;
+  int score;
+  friend bool operator==(const MoveScore&, const MoveScore&) = default;
+};
+
 }  // namespace rb

@@ -9,6 +9,7 @@
 #include <array>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 
 namespace rb {
 
@@ -19,7 +20,10 @@ class ReferenceBoard {
   static constexpr VariantInfo info{"reference",
                                     "the oracle: a 64-cell array and 8 bounds-checked direction "
                                     "walks, never optimized",
-                                    "reference", MoveGen::mask, kCpuNone};
+                                    "reference",
+                                    "reference",
+                                    MoveGen::mask,
+                                    kCpuNone};
 
   explicit ReferenceBoard(const Position& position);
 

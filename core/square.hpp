@@ -39,6 +39,13 @@ inline constexpr Bitboard kFileA = 0x0101010101010101ull;
 inline constexpr Bitboard kFileH = 0x8080808080808080ull;
 inline constexpr Bitboard kRank1 = 0x00000000000000FFull;
 inline constexpr Bitboard kRank8 = 0xFF00000000000000ull;
+inline constexpr Bitboard kEdges = kFileA | kFileH | kRank1 | kRank8;
+inline constexpr Bitboard kCorners = 0x8100000000000081ull;  // a1 h1 a8 h8
+// The cells a run of flipped discs can use without wrapping around an edge:
+// files B..G for sideways and diagonal steps, ranks 2..7 for vertical ones.
+inline constexpr Bitboard kInnerFiles = 0x7E7E7E7E7E7E7E7Eull;
+inline constexpr Bitboard kInnerRanks = 0x00FFFFFFFFFFFF00ull;
+inline constexpr Bitboard kInnerSquares = kInnerFiles & kInnerRanks;  // b2..g7
 
 // The squares next to a square of b in any of the eight directions.
 constexpr Bitboard neighbours(Bitboard b) {

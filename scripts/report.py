@@ -111,6 +111,14 @@ def ratio(a, b):
     return a / b if a and b else None
 
 
+# The ladder of runs made before the manifest named its rungs.
+LEGACY_LADDER = [{"name": n, "label": label} for n, label in [
+    ("minimax", "minimax"), ("alphabeta", "alpha-beta"), ("list", "+ move list"),
+    ("fastest", "+ fastest-first"), ("table", "+ table"), ("pvs", "PVS"),
+    ("last-empty", "+ last-empty shortcut"), ("few-empties", "+ few-empties path"),
+    ("cutoffs", "+ ETC, stability"), ("mobility", "+ mobility order")]]
+
+
 def verdict_cell(v):
     return {"holds": "**holds**", "partly": "**partly**", "does not hold": "**does not hold**",
             "n/a": "not measured"}[v]
@@ -233,11 +241,10 @@ def main():
 
     # The ladder.
     ladder = {}
-    rung_names = ["minimax", "alphabeta", "list", "fastest", "table", "pvs", "last-empty",
-                  "few-empties", "cutoffs", "mobility"]
-    rung_labels = ["minimax", "alpha-beta", "+ move list", "+ fastest-first", "+ table", "PVS",
-                   "+ last-empty shortcut", "+ few-empties path", "+ ETC, stability",
-                   "+ mobility order"]
+    # The rungs as reproduce.py ran them (older runs: the rungs they had).
+    rungs_run = manifest.get("ladder") or LEGACY_LADDER
+    rung_names = [r["name"] for r in rungs_run]
+    rung_labels = [r["label"] for r in rungs_run]
     for family in ["mailbox", "shift", "kindergarten"]:
         ladder[family] = [solve_summary(load(folder, f"ladder-{family}-{r}")) for r in rung_names]
     if any(any(x) for x in ladder.values()):
@@ -299,8 +306,13 @@ def main():
                              fmt(s["nodes"] / s["seconds"] if s["seconds"] else None),
                              s["wrong"], s["unsolved"]])
         if rows:
+            best = manifest.get("best")
+            chosen = (f" It is the ladder's rung `{best['rung']}`, the fastest of "
+                      + ", ".join(f"`{k}` {v:.3f} s" for k, v in best["seconds"].items())
+                      + f" on `{best['suite']}` with `{best['variant']}` in this run."
+                      if best else "")
             lines += [f"## {name} with the best configuration", "",
-                      f"{config}; single thread.", "",
+                      f"{config}; single thread.{chosen}", "",
                       table(["variant", "seconds", "nodes", "nodes/s", "wrong scores",
                              "not solved"], rows), ""]
 

@@ -82,41 +82,42 @@ def suite(name):
     return os.path.join(POSITIONS, name + ".obf")
 
 
-# The ladder: each rung adds one technique to the one before.
+# The ladder: each rung adds one technique to the one before. The one place
+# the rungs are named: the manifest carries (name, label, variant suffix,
+# options) to report.py.
 LADDER = [
-    ("minimax", "", ["--algo", "minimax", "--order", "none"]),
-    ("alphabeta", "", ["--algo", "alphabeta", "--order", "none"]),
-    ("+list", "+list", ["--algo", "alphabeta", "--order", "none"]),
-    ("+fastest", "+list", ["--algo", "alphabeta", "--order", "fastest"]),
-    ("+table", "+list", ["--algo", "alphabeta", "--order", "fastest", "--tt", "64"]),
-    ("pvs", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64"]),
-    ("+last-empty", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
-                              "--last-empty"]),
-    ("+few-empties", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
-                               "--last-empty", "--few-empties", "6"]),
-    ("+cutoffs", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64",
-                           "--last-empty", "--few-empties", "6", "--etc", "--stability"]),
-    ("+mobility", "+list", ["--algo", "pvs", "--order", "mobility", "--tt", "64",
-                            "--last-empty", "--few-empties", "6", "--etc", "--stability"]),
+    ("minimax", "minimax", "", ["--algo", "minimax", "--order", "none"]),
+    ("alphabeta", "alpha-beta", "", ["--algo", "alphabeta", "--order", "none"]),
+    ("list", "+ move list", "+list", ["--algo", "alphabeta", "--order", "none"]),
+    ("fastest", "+ fastest-first", "+list", ["--algo", "alphabeta", "--order", "fastest"]),
+    ("table", "+ table", "+list", ["--algo", "alphabeta", "--order", "fastest", "--tt", "64"]),
+    ("pvs", "PVS", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64"]),
+    ("last-empty", "+ last-empty shortcut", "+list",
+     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty"]),
+    ("few-empties", "+ few-empties path", "+list",
+     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty", "--few-empties", "6"]),
+    ("cutoffs", "+ ETC, stability", "+list",
+     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty", "--few-empties", "6",
+      "--etc", "--stability"]),
+    ("mobility", "+ mobility order", "+list",
+     ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",
+      "--etc", "--stability"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
-# The best configuration: the last rung of the ladder.
-BEST = LADDER[-1][2]
+# The best configuration is chosen by measurement: the rungs from PVS on are
+# timed on this suite with this variant, and the fastest is used for the
+# FForum runs (the ladder suite is too small to tell them apart).
+BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
+                   ("pvs", "last-empty", "few-empties", "cutoffs", "mobility")]
+BEST_SUITE, BEST_VARIANT = "fforum-1-19", "kindergarten+list"
 
 
 def available_variants(binary):
-    out = subprocess.run([binary, "list"], stdout=subprocess.PIPE, text=True, check=True).stdout
-    lines = out.splitlines()
-    # Columns by the header's offsets: the cpu column may hold several words.
-    start = lines[0].index("available")
-    names = []
-    for line in lines[1:]:
-        if not line.strip() or line.startswith("this CPU"):
-            continue
-        name = line.split()[0]
-        if line[start:].split()[0] == "yes" and name != "reference":
-            names.append(name)
-    return names
+    """The available variants, the reference excepted, from `list --json`."""
+    out = subprocess.run([binary, "list", "--json"], stdout=subprocess.PIPE, text=True,
+                         check=True, cwd=ROOT).stdout
+    return [v["name"] for v in json.loads(out)["variants"]
+            if v["available"] and not v["reference"]]
 
 
 def main():
@@ -135,8 +136,8 @@ def main():
     claim_suite = "e14" if args.full else "e12"
     e18_count = 10 if args.full else 3
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
-    steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(variants) + 4 * 2 + 3 + 2
-             + (2 + 2 * len(perft12) + 2 if args.full else 0))
+    steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
+             + len(variants) + 4 * 2 + 3 + 2 + (2 + 2 * len(perft12) + 2 if args.full else 0))
     r = Runner(args.build, args.out, steps)
     rep = ["--repeat", str(args.repeat)]
 
@@ -149,10 +150,19 @@ def main():
 
     # The ladder, per board family. A solve run is repeated for a median time.
     for family in FAMILIES:
-        for rung, suffix, opts in LADDER:
-            r.run(f"ladder-{family}-{rung.lstrip('+')}",
+        for rung, _, suffix, opts in LADDER:
+            r.run(f"ladder-{family}-{rung}",
                   ["solve", suite(ladder_suite), "-v", family + suffix] + opts
                   + (["--repeat", "1"] if rung == "minimax" else rep))
+
+    # The best configuration, by measurement.
+    best_times = {}
+    for rung, _, _, opts in BEST_CANDIDATES:
+        run = r.run(f"best-{rung}", ["solve", suite(BEST_SUITE), "-v", BEST_VARIANT] + opts + rep)
+        if run["summary"]["wrong_scores"] == 0 and run["summary"]["not_solved"] == 0:
+            best_times[rung] = run["summary"]["seconds"]
+    best_rung = min(best_times, key=best_times.get)
+    BEST = next(opts for rung, _, _, opts in LADDER if rung == best_rung)
 
     # Every variant on fforum-1-19 with the best configuration.
     fforum_times = {}
@@ -199,6 +209,10 @@ def main():
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
                    "ladder_suite": ladder_suite, "claim_suite": claim_suite,
+                   "ladder": [{"name": n, "label": label, "suffix": suffix, "options": opts}
+                              for n, label, suffix, opts in LADDER],
+                   "best": {"rung": best_rung, "options": BEST, "suite": BEST_SUITE,
+                            "variant": BEST_VARIANT, "seconds": best_times},
                    "e18_positions": e18_count, "steps": r.manifest,
                    "seconds": time.time() - r.start}, f, indent=2)
     print(f"reproduce: done in {time.time() - r.start:.0f} s; results in {args.out}")

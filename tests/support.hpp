@@ -7,10 +7,10 @@
 #include <random>
 #include <string>
 
-#include "core/io.hpp"
+#include "check/random_positions.hpp"
 #include "core/moves.hpp"
-#include "core/random_positions.hpp"
 #include "core/reference.hpp"
+#include "io/obf.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::testing {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/io.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 namespace {

@@ -8,8 +8,8 @@
 
 #include <memory>
 
-#include "core/perft.hpp"
-#include "core/perft_counts.hpp"
+#include "io/perft_table.hpp"
+#include "search/perft.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -75,7 +75,7 @@ TYPED_TEST(PerftTest, StartToDepth9InAllThreeConventions) {
             depth == 0 ? 1 : published().expected(convention, depth).value();
         EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 1, nullptr, shortcut}),
                   expected)
-            << perft_convention_name(convention) << " depth " << depth << " shortcut " << shortcut;
+            << enum_name(convention) << " depth " << depth << " shortcut " << shortcut;
       }
     }
   }
@@ -109,8 +109,7 @@ TYPED_TEST(PerftTest, ThreadsAndCacheGiveIdenticalCounts) {
     for (auto convention :
          {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
       const std::uint64_t expected = published().expected(convention, depth).value();
-      const auto where = ::testing::Message()
-                         << perft_convention_name(convention) << " shortcut " << shortcut;
+      const auto where = ::testing::Message() << enum_name(convention) << " shortcut " << shortcut;
       EXPECT_EQ(perft<TypeParam>(Position::start(), depth, {convention, 2, nullptr, shortcut}),
                 expected)
           << where;
@@ -197,8 +196,8 @@ TYPED_TEST(PerftTest, PositionsWithPassesAndGameEndsMatchTheReference) {
     if (!way_applies<TypeParam>(way)) continue;
     for (const auto& c : reference_cases()) {
       EXPECT_EQ(perft_by<TypeParam>(way, c.position, c.depth, c.convention), c.count)
-          << board_string(c.position) << " depth " << c.depth << " "
-          << perft_convention_name(c.convention) << ", " << way.name;
+          << board_string(c.position) << " depth " << c.depth << " " << enum_name(c.convention)
+          << ", " << way.name;
     }
   }
 }
@@ -217,7 +216,7 @@ TYPED_TEST(PerftTest, DivideSumsToTheTotalInEveryWay) {
         sum += row.count;
       }
       EXPECT_EQ(sum, c->count) << board_string(c->position) << " depth " << c->depth << " "
-                               << perft_convention_name(c->convention) << ", " << way.name;
+                               << enum_name(c->convention) << ", " << way.name;
     }
   }
 }
@@ -267,7 +266,7 @@ TEST(PerftCache, OneCacheServesEveryConvention) {
       for (auto c : {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
         EXPECT_EQ(perft<Shift>(Position::start(), depth, {c, 1, &cache}),
                   published().expected(c, depth).value())
-            << perft_convention_name(c) << " round " << round;
+            << enum_name(c) << " round " << round;
       }
     }
   }
@@ -320,9 +319,9 @@ TEST(Perft, PublishedTableReadsAllDepths) {
 
 TEST(Perft, ConventionNames) {
   for (auto c : {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
-    EXPECT_EQ(parse_perft_convention(perft_convention_name(c)), c);
+    EXPECT_EQ(parse_enum<PerftConvention>(enum_name(c)), c);
   }
-  EXPECT_FALSE(parse_perft_convention("edax").has_value());
+  EXPECT_FALSE(parse_enum<PerftConvention>("edax").has_value());
 }
 
 }  // namespace

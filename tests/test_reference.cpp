@@ -5,8 +5,8 @@
 
 #include <initializer_list>
 
-#include "core/io.hpp"
 #include "core/reference.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 namespace {

@@ -11,8 +11,8 @@
 #include <tuple>
 
 #include "core/reference.hpp"
-#include "core/solver.hpp"
-#include "core/stability.hpp"
+#include "search/solver.hpp"
+#include "search/stability.hpp"
 #include "support.hpp"
 
 namespace rb {

@@ -1,9 +1,9 @@
 // Square and bit conventions, square names and the start position.
 #include <gtest/gtest.h>
 
-#include "core/io.hpp"
 #include "core/position.hpp"
 #include "core/square.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 namespace {

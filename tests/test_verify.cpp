@@ -2,7 +2,7 @@
 // each produce a mismatch that names what differs.
 #include <gtest/gtest.h>
 
-#include "core/verify.hpp"
+#include "check/verify.hpp"
 #include "support.hpp"
 
 namespace rb {

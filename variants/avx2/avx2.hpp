@@ -2,13 +2,14 @@
 // through a square (or the four direction pairs of the whole board) side by
 // side in the four 64-bit lanes of one 256-bit register.
 //
-// Lane k holds line k of avx2_rays.hpp: rank, file, anti-diagonal, diagonal,
+// Lane k holds line k of core/lines.hpp: rank, file, anti-diagonal, diagonal,
 // with the step d = 1, 8, 7, 9. AVX2 has per-lane variable shifts (VPSLLVQ,
 // VPSRLVQ: each lane shifted by its own count), so one instruction moves all
 // four lanes one step along their own direction, and each lane's own mask
 // keeps its steps from wrapping around an edge.
 //
-// Legal moves: the shift fill of shift_moves.hpp, on four lanes at once.
+// Legal moves (variants/common/avx2_lanes.hpp, shared with the bmi2 and
+// avx512 boards): the shift fill of shift_fill.hpp, on four lanes at once.
 // The player's discs are broadcast to every lane and pushed through the
 // opponent's discs (restricted per lane: files B..G for the rank and the
 // diagonals, ranks 2..7 for the file), up (<< d) in one register and down
@@ -52,62 +53,22 @@
 #include <immintrin.h>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
-#include "variants/avx2/avx2_rays.hpp"
-#include "variants/fast/pair_board.hpp"
-#include "variants/shift/shift_moves.hpp"
-
-// A helper inlined into the AVX2 kernels (and the bmi2 board's legal moves).
-#define RB_AVX2_INLINE [[gnu::target("avx2"), gnu::always_inline]] inline
+#include "core/lines.hpp"
+#include "variants/common/avx2_lanes.hpp"
+#include "variants/common/bitboard_shell.hpp"
 
 namespace rb {
 
 namespace avx2_detail {
 
+using namespace avx2_lanes;
+
 // The OR of the four 64-bit lanes.
-RB_AVX2_INLINE Bitboard or_lanes(__m256i v) {
-  __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-  x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
-  return static_cast<Bitboard>(_mm_cvtsi128_si64(x));
-}
-
-RB_AVX2_INLINE __m256i broadcast(Bitboard b) {
-  return _mm256_set1_epi64x(static_cast<long long>(b));
-}
-
-// The steps of the four lanes: rank, file, anti-diagonal, diagonal.
-RB_AVX2_INLINE __m256i steps(int times) {
-  return _mm256_set_epi64x(9 * times, 7 * times, 8 * times, 1 * times);
-}
-
-RB_AVX2_INLINE Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-  using namespace shift_detail;
-  const __m256i d1 = steps(1), d2 = steps(2);
-  const __m256i p = broadcast(player);
-  // The opponent discs allowed as run cells, per lane.
-  const __m256i mask =
-      _mm256_and_si256(broadcast(opponent), _mm256_set_epi64x(static_cast<long long>(kInnerSquares),
-                                                              static_cast<long long>(kInnerSquares),
-                                                              static_cast<long long>(kInnerRanks),
-                                                              static_cast<long long>(kInnerFiles)));
-  __m256i up = _mm256_and_si256(mask, _mm256_sllv_epi64(p, d1));
-  __m256i down = _mm256_and_si256(mask, _mm256_srlv_epi64(p, d1));
-  up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, d1)));
-  down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, d1)));
-  const __m256i pairs_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, d1));
-  const __m256i pairs_down = _mm256_srlv_epi64(pairs_up, d1);
-  up = _mm256_or_si256(up, _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, d2)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, d2)));
-  up = _mm256_or_si256(up, _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, d2)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, d2)));
-  const __m256i candidates =
-      _mm256_or_si256(_mm256_sllv_epi64(up, d1), _mm256_srlv_epi64(down, d1));
-  return or_lanes(candidates) & ~(player | opponent);
-}
-
 RB_AVX2_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
   if ((player | opponent) & bit(s)) return 0;
-  const rays::SquareRays& r = rays::kRays[s];
+  const lines::SquareRays& r = lines::kRays[s];
   const __m256i up = _mm256_load_si256(reinterpret_cast<const __m256i*>(r.up.data()));
   const __m256i down = _mm256_load_si256(reinterpret_cast<const __m256i*>(r.down.data()));
   const __m256i p = broadcast(player);
@@ -138,30 +99,23 @@ RB_AVX2_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
 }  // namespace avx2_detail
 
 struct Avx2Kernel {
+  static constexpr VariantInfo info{"avx2",
+                                    "two bitboards; moves and flips with the four lines in the "
+                                    "four lanes of an AVX2 register",
+                                    "bitboard",
+                                    "bitboard-shell",
+                                    MoveGen::mask,
+                                    kCpuAvx2};
   [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-    return avx2_detail::legal_moves(player, opponent);
+    return avx2_lanes::legal_moves(player, opponent);
   }
   [[gnu::target("avx2")]] static Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     return avx2_detail::flips(s, player, opponent);
   }
 };
 
-struct Avx2 : PairBoard<Avx2Kernel> {
-  using PairBoard::PairBoard;
-  static constexpr VariantInfo info{"avx2",
-                                    "two bitboards; moves and flips with the four lines in the "
-                                    "four lanes of an AVX2 register",
-                                    "bitboard", MoveGen::mask, kCpuAvx2};
-};
-
-static_assert(KernelBoard<Avx2>);
-
-struct Avx2List : WithEmptyList<Avx2> {
-  using WithEmptyList<Avx2>::WithEmptyList;
-  static constexpr VariantInfo info =
-      list_variant_info(Avx2::info, "avx2+list", "the avx2 board walked by its empty list");
-};
-
-static_assert(ListBoard<Avx2List> && KernelBoard<Avx2List>);
+using Avx2 = BitboardShell<Avx2Kernel>;
+using Avx2List = WithEmptyList<Avx2>;
+static_assert(KernelBoard<Avx2> && ListBoard<Avx2List> && KernelBoard<Avx2List>);
 
 }  // namespace rb

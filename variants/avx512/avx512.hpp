@@ -43,11 +43,11 @@
 #include <immintrin.h>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
-#include "variants/avx2/avx2.hpp"
-#include "variants/avx2/avx2_rays.hpp"
-#include "variants/fast/pair_board.hpp"
-#include "variants/shift/shift_moves.hpp"
+#include "core/lines.hpp"
+#include "variants/common/avx2_lanes.hpp"
+#include "variants/common/bitboard_shell.hpp"
 
 #define RB_AVX512_TARGET "avx2,avx512f,avx512vl,avx512cd"
 #define RB_AVX512_INLINE [[gnu::target(RB_AVX512_TARGET), gnu::always_inline]] inline
@@ -70,7 +70,6 @@ RB_AVX512_INLINE __m512i rotate(__m512i x, __m512i counts) {
 }
 
 RB_AVX512_INLINE Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-  using namespace shift_detail;
   // Lanes 0-3: steps up by 1, 8, 7, 9; lanes 4-7: the same steps down
   // (rotates left by 64 - d).
   const __m512i r1 = _mm512_set_epi64(64 - 9, 64 - 7, 64 - 8, 64 - 1, 9, 7, 8, 1);
@@ -90,12 +89,12 @@ RB_AVX512_INLINE Bitboard legal_moves(Bitboard player, Bitboard opponent) {
   const __m512i candidates = rotate(run, r1);
   const __m256i half = _mm256_or_si256(_mm512_maskz_extracti64x4_epi64(0xff, candidates, 0),
                                        _mm512_maskz_extracti64x4_epi64(0xff, candidates, 1));
-  return avx2_detail::or_lanes(half) & ~(player | opponent);
+  return avx2_lanes::or_lanes(half) & ~(player | opponent);
 }
 
 RB_AVX512_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
   if ((player | opponent) & bit(s)) return 0;
-  const rays::SquareRays& r = rays::kRays[s];
+  const lines::SquareRays& r = lines::kRays[s];
   const __m256i up = _mm256_load_si256(reinterpret_cast<const __m256i*>(r.up.data()));
   const __m256i down = _mm256_load_si256(reinterpret_cast<const __m256i*>(r.down.data()));
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
@@ -116,12 +115,19 @@ RB_AVX512_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
   const __m256i down_outflank = _mm256_and_si256(highest, p);
   const __m256i above = _mm256_sub_epi64(zero, _mm256_add_epi64(down_outflank, down_outflank));
 
-  return avx2_detail::or_lanes(_mm256_ternarylogic_epi64(up_flips, above, down, kOrAnd));
+  return avx2_lanes::or_lanes(_mm256_ternarylogic_epi64(up_flips, above, down, kOrAnd));
 }
 
 }  // namespace avx512_detail
 
 struct Avx512Kernel {
+  static constexpr VariantInfo info{"avx512",
+                                    "two bitboards; moves by 8-lane AVX-512 rotate fills, flips "
+                                    "with VPLZCNTQ and ternary logic",
+                                    "bitboard",
+                                    "bitboard-shell",
+                                    MoveGen::mask,
+                                    kCpuAvx2 | kCpuAvx512};
   [[gnu::target(RB_AVX512_TARGET)]] static Bitboard legal_moves(Bitboard player,
                                                                 Bitboard opponent) {
     return avx512_detail::legal_moves(player, opponent);
@@ -132,22 +138,8 @@ struct Avx512Kernel {
   }
 };
 
-struct Avx512 : PairBoard<Avx512Kernel> {
-  using PairBoard::PairBoard;
-  static constexpr VariantInfo info{"avx512",
-                                    "two bitboards; moves by 8-lane AVX-512 rotate fills, flips "
-                                    "with VPLZCNTQ and ternary logic",
-                                    "bitboard", MoveGen::mask, kCpuAvx2 | kCpuAvx512};
-};
-
-static_assert(KernelBoard<Avx512>);
-
-struct Avx512List : WithEmptyList<Avx512> {
-  using WithEmptyList<Avx512>::WithEmptyList;
-  static constexpr VariantInfo info =
-      list_variant_info(Avx512::info, "avx512+list", "the avx512 board walked by its empty list");
-};
-
-static_assert(ListBoard<Avx512List> && KernelBoard<Avx512List>);
+using Avx512 = BitboardShell<Avx512Kernel>;
+using Avx512List = WithEmptyList<Avx512>;
+static_assert(KernelBoard<Avx512> && ListBoard<Avx512List> && KernelBoard<Avx512List>);
 
 }  // namespace rb

@@ -25,13 +25,13 @@
 // exactly right, since a run that reaches the end is not closed. The rank
 // needs no PEXT at all (its cells are already one byte of the board), just
 // shifts. The tables take 4 KB (two 8 x 256 byte tables) plus 2 KB of line
-// masks, and stay in L1.
+// masks, and stay in L1. The tables are the line tables of
+// variants/common/line_gather.hpp indexed by whole lines.
 //
-// Legal moves reuse the avx2 board's four-lane shift fill, so the variant
-// needs BMI2 and AVX2 (every CPU with BMI2 that this project has met also has
-// AVX2; with the portable scalar fill instead the perft is about 40% slower,
-// as the legal moves dominate it). Like the avx2 board, the kernels are
-// target-attributed functions called out of line.
+// Legal moves reuse the avx2 board's four-lane shift fill (variants/common/avx2_lanes.hpp), so the
+// variant needs BMI2 and AVX2 (every CPU with BMI2 that this project has met also has AVX2; with
+// the portable scalar fill instead the perft is about 40% slower, as the legal moves dominate it).
+// Like the avx2 board, the kernels are target-attributed functions called out of line.
 //
 // On AMD CPUs before Zen 3, PEXT and PDEP are microcoded and slow (tens of
 // cycles); there this variant is correct but not fast.
@@ -44,10 +44,12 @@
 #include <cstdint>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
-#include "variants/avx2/avx2.hpp"
-#include "variants/fast/pair_board.hpp"
-#include "variants/kindergarten/kindergarten_tables.hpp"
+#include "core/lines.hpp"
+#include "variants/common/avx2_lanes.hpp"
+#include "variants/common/bitboard_shell.hpp"
+#include "variants/common/line_gather.hpp"
 
 namespace rb {
 
@@ -61,31 +63,13 @@ struct alignas(32) SquareLines {
   std::uint8_t file_index, diagonal_index, anti_diagonal_index, rank_shift;
 };
 
-struct Tables {
-  std::array<std::array<std::uint8_t, 256>, 8> outflank;
-  std::array<std::array<std::uint8_t, 256>, 8> flipped;
-  std::array<SquareLines, 64> lines;
-};
-
-constexpr Tables make_tables() {
-  Tables t{};
-  for (int i = 0; i < 8; ++i) {
-    for (int o = 0; o < 256; ++o) {
-      t.outflank[i][o] =
-          static_cast<std::uint8_t>(kindergarten::line_outflank(i, static_cast<unsigned>(o)));
-    }
-    for (int b = 0; b < 256; ++b) {
-      t.flipped[i][b] =
-          static_cast<std::uint8_t>(kindergarten::line_between(i, static_cast<unsigned>(b)));
-    }
-  }
+constexpr std::array<SquareLines, 64> make_lines() {
+  std::array<SquareLines, 64> t{};
   for (Square s = 0; s < 64; ++s) {
-    SquareLines& l = t.lines[s];
-    for (Square c = 0; c < 64; ++c) {
-      if (file_of(c) == file_of(s)) l.file |= bit(c);
-      if (file_of(c) - rank_of(c) == file_of(s) - rank_of(s)) l.diagonal |= bit(c);
-      if (file_of(c) + rank_of(c) == file_of(s) + rank_of(s)) l.anti_diagonal |= bit(c);
-    }
+    SquareLines& l = t[s];
+    l.file = lines::line(s, lines::kFile);
+    l.diagonal = lines::line(s, lines::kDiagonal);
+    l.anti_diagonal = lines::line(s, lines::kAntiDiagonal);
     const Bitboard below = bit(s) - 1;
     l.file_index = static_cast<std::uint8_t>(popcount(l.file & below));
     l.diagonal_index = static_cast<std::uint8_t>(popcount(l.diagonal & below));
@@ -95,23 +79,13 @@ constexpr Tables make_tables() {
   return t;
 }
 
-inline constexpr Tables kTables = make_tables();
+inline constexpr std::array<SquareLines, 64> kLines = make_lines();
+inline constexpr const line_gather::FullLineTables& kTables = line_gather::kFullLineTables;
 
-// Spot checks. Opponent on 1 and 2, played at 0: closed by 3, flips 1 and 2.
-static_assert(kTables.outflank[0][0b00000110] == 0b00001000);
-static_assert(kTables.flipped[0][0b00001000] == 0b00000110);
-// Opponent on 1, 2 and 4, played at 3: candidates 0 (left) and 5 (right).
-static_assert(kTables.outflank[3][0b00010110] == 0b00100001);
-static_assert(kTables.flipped[3][0b00100001] == 0b00010110);
-// A run to the end of the line (or of a short line's byte) is not closed.
-static_assert(kTables.outflank[0][0b11111110] == 0);
-static_assert(kTables.outflank[2][0b00011000] == 0b00100000);
-// The lines through d4 (27) and h1 (7); positions on them.
-static_assert(kTables.lines[27].diagonal == 0x8040201008040201ULL);
-static_assert(kTables.lines[27].anti_diagonal == 0x0001020408102040ULL);
-static_assert(kTables.lines[27].file_index == 3 && kTables.lines[27].diagonal_index == 3 &&
-              kTables.lines[27].anti_diagonal_index == 3);
-static_assert(kTables.lines[7].anti_diagonal_index == 0 && kTables.lines[7].diagonal == bit(7));
+// Positions on the lines through d4 (27) and h1 (7).
+static_assert(kLines[27].file_index == 3 && kLines[27].diagonal_index == 3 &&
+              kLines[27].anti_diagonal_index == 3);
+static_assert(kLines[7].anti_diagonal_index == 0 && kLines[7].diagonal == bit(7));
 
 [[gnu::target("bmi2"), gnu::always_inline]] inline Bitboard line_flips(Bitboard player,
                                                                        Bitboard opponent,
@@ -124,7 +98,7 @@ static_assert(kTables.lines[7].anti_diagonal_index == 0 && kTables.lines[7].diag
 [[gnu::target("bmi2"), gnu::always_inline]] inline Bitboard flips(Square s, Bitboard player,
                                                                   Bitboard opponent) {
   if ((player | opponent) & bit(s)) return 0;
-  const SquareLines& l = kTables.lines[s];
+  const SquareLines& l = kLines[s];
   const unsigned shift = l.rank_shift;
   const unsigned rank_closing = kTables.outflank[file_of(s)][(opponent >> shift) & 0xff] &
                                 static_cast<unsigned>(player >> shift);
@@ -139,30 +113,23 @@ static_assert(kTables.lines[7].anti_diagonal_index == 0 && kTables.lines[7].diag
 }  // namespace bmi2_detail
 
 struct Bmi2Kernel {
+  static constexpr VariantInfo info{"bmi2",
+                                    "two bitboards; flips by PEXT of each line, outflank/flipped "
+                                    "tables and PDEP back; AVX2 moves",
+                                    "bitboard",
+                                    "bitboard-shell",
+                                    MoveGen::mask,
+                                    kCpuBmi2 | kCpuAvx2};
   [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-    return avx2_detail::legal_moves(player, opponent);
+    return avx2_lanes::legal_moves(player, opponent);
   }
   [[gnu::target("bmi2")]] static Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     return bmi2_detail::flips(s, player, opponent);
   }
 };
 
-struct Bmi2 : PairBoard<Bmi2Kernel> {
-  using PairBoard::PairBoard;
-  static constexpr VariantInfo info{"bmi2",
-                                    "two bitboards; flips by PEXT of each line, outflank/flipped "
-                                    "tables and PDEP back; AVX2 moves",
-                                    "bitboard", MoveGen::mask, kCpuBmi2 | kCpuAvx2};
-};
-
-static_assert(KernelBoard<Bmi2>);
-
-struct Bmi2List : WithEmptyList<Bmi2> {
-  using WithEmptyList<Bmi2>::WithEmptyList;
-  static constexpr VariantInfo info =
-      list_variant_info(Bmi2::info, "bmi2+list", "the bmi2 board walked by its empty list");
-};
-
-static_assert(ListBoard<Bmi2List> && KernelBoard<Bmi2List>);
+using Bmi2 = BitboardShell<Bmi2Kernel>;
+using Bmi2List = WithEmptyList<Bmi2>;
+static_assert(KernelBoard<Bmi2> && ListBoard<Bmi2List> && KernelBoard<Bmi2List>);
 
 }  // namespace rb

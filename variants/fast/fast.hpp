@@ -3,21 +3,18 @@
 // other 64-bit machine). It is a combination of measured choices rather than
 // a new algorithm:
 //
-// Flips: the kindergarten board's line gathers (one multiply gathers a line
-// into a byte, two small tables give the outflanks and the flips, one
-// multiply spreads them back; see variants/kindergarten). The per-ray method
-// of the avx2 board in scalar form was measured against it: for each ray,
-// the first cell that is not an opponent disc is the lowest bit of
-// u = ray & ~opponent (u & -u, the "carry" form) on the up rays and the
-// highest bit (a bit scan: BSR, as x86-64-v2 has no LZCNT) on the down rays,
-// and the cells before it flip when it holds a player disc. It needs about
-// 80 instructions against the gathers' 55, and it is slower in every
-// measurement here: 6.5 against 5.0 ns per flip in a throughput test, 10-25%
-// slower in a latency test, and 3-7% slower in the perft from the start.
-// Vectorized, where the eight rays cost four instructions' worth of lanes,
-// it is the faster method (avx2 and avx512 boards).
+// Flips: the kindergarten board's line gathers (variants/common/line_gather.hpp) (one multiply
+// gathers a line into a byte, two small tables give the outflanks and the flips, one multiply
+// spreads them back; see variants/kindergarten). The per-ray method of the avx2 board in scalar
+// form was measured against it: for each ray, the first cell that is not an opponent disc is the
+// lowest bit of u = ray & ~opponent (u & -u, the "carry" form) on the up rays and the highest bit
+// (a bit scan: BSR, as x86-64-v2 has no LZCNT) on the down rays, and the cells before it flip when
+// it holds a player disc. It needs about 80 instructions against the gathers' 55, and it is slower
+// in every measurement here: 6.5 against 5.0 ns per flip in a throughput test, 10-25% slower in a
+// latency test, and 3-7% slower in the perft from the start. Vectorized, where the eight rays cost
+// four instructions' worth of lanes, it is the faster method (avx2 and avx512 boards).
 //
-// Legal moves: the shift fills of shift_moves.hpp (every player disc pushed
+// Legal moves: the shift fills of variants/common/shift_fill.hpp (every player disc pushed
 // through the opponent's discs in all directions at once, with the run
 // lengths doubled by a precomputed "two opponent discs in a row" mask, a
 // Kogge-Stone style prefix fill), except for the east direction (+1), whose
@@ -31,25 +28,31 @@
 // the fill needs four steps of either kind.) In a perft the legal moves,
 // not the flips, take most of the time.
 //
-// Board: pair_board.hpp, whose store-forwarding-friendly layout is worth
-// more than either kernel choice (the shift board's kernels in that shell
-// run the perft 15-20% faster than the shift board itself).
+// Board: the shell of every bitboard variant (variants/common/bitboard_shell.hpp).
 #pragma once
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
-#include "variants/fast/pair_board.hpp"
-#include "variants/kindergarten/kindergarten.hpp"
-#include "variants/shift/shift_moves.hpp"
+#include "variants/common/bitboard_shell.hpp"
+#include "variants/common/line_gather.hpp"
+#include "variants/common/shift_fill.hpp"
 
 namespace rb {
 
 struct FastKernel {
+  static constexpr VariantInfo info{"fast",
+                                    "two bitboards; kindergarten line-gather flips, shift and "
+                                    "carry fill moves; portable",
+                                    "bitboard",
+                                    "bitboard-shell",
+                                    MoveGen::mask,
+                                    kCpuNone};
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     using namespace shift_detail;
     const Bitboard inner = opponent & kInnerFiles;
     // East: the carry fill (bits from the H-file are dropped, not wrapped).
-    const Bitboard east_of_player = (player << 1) & ~0x0101010101010101ULL;
+    const Bitboard east_of_player = (player << 1) & ~kFileA;
     const Bitboard east = (east_of_player + inner) & ~(east_of_player | inner);
     // West: the shift fill's down half.
     Bitboard west = inner & (player >> 1);
@@ -63,7 +66,7 @@ struct FastKernel {
     return moves & ~(player | opponent);
   }
   static constexpr Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
-    return Kindergarten::kindergarten_flips(s, player, opponent);
+    return line_gather::gather_flips(s, player, opponent);
   }
 };
 
@@ -75,22 +78,8 @@ static_assert(FastKernel::legal_moves(bit(35) | bit(28), bit(27) | bit(36)) ==
 static_assert(FastKernel::legal_moves(bit(0), bit(1) | bit(2)) == bit(3));
 static_assert(FastKernel::legal_moves(bit(14), bit(15)) == 0);
 
-struct Fast : PairBoard<FastKernel> {
-  using PairBoard::PairBoard;
-  static constexpr VariantInfo info{"fast",
-                                    "two bitboards; kindergarten line-gather flips, shift and "
-                                    "carry fill moves, store-forwarding-friendly layout; portable",
-                                    "bitboard", MoveGen::mask, kCpuNone};
-};
-
-static_assert(KernelBoard<Fast>);
-
-struct FastList : WithEmptyList<Fast> {
-  using WithEmptyList<Fast>::WithEmptyList;
-  static constexpr VariantInfo info =
-      list_variant_info(Fast::info, "fast+list", "the fast board walked by its empty list");
-};
-
-static_assert(ListBoard<FastList> && KernelBoard<FastList>);
+using Fast = BitboardShell<FastKernel>;
+using FastList = WithEmptyList<Fast>;
+static_assert(KernelBoard<Fast> && ListBoard<FastList> && KernelBoard<FastList>);
 
 }  // namespace rb

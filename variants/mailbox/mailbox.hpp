@@ -33,6 +33,7 @@
 #include <cstdint>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
 
 namespace rb {
@@ -48,8 +49,9 @@ namespace rb {
 class Mailbox {
  public:
   static constexpr VariantInfo info{
-      "mailbox", "10x10 byte array with a wall border, 8 offset walks, unflip stack for undo",
-      "mailbox", MoveGen::scan, kCpuNone};
+      "mailbox",     "10x10 byte array with a wall border, 8 offset walks, unflip stack for undo",
+      "mailbox",     "mailbox",
+      MoveGen::scan, kCpuNone};
 
   explicit Mailbox(const Position& position) {
     assert(position.valid());
@@ -244,12 +246,7 @@ class Mailbox {
 
 static_assert(Board<Mailbox>);
 
-struct MailboxList : WithEmptyList<Mailbox> {
-  using WithEmptyList<Mailbox>::WithEmptyList;
-  static constexpr VariantInfo info = list_variant_info(
-      Mailbox::info, "mailbox+list", "mailbox that tries the squares of an empty-square list");
-};
-
+using MailboxList = WithEmptyList<Mailbox>;
 static_assert(ListBoard<MailboxList>);
 
 }  // namespace rb

@@ -21,18 +21,14 @@
 // overlaps them. (A walk that loops while the next cell is an opponent disc
 // is about 2.5 times slower: its exits are unpredictable branches.)
 //
-// play(), undo() and the state are the shell of snapshot_board.hpp.
+// play(), undo() and the state are the shell of variants/common/bitboard_shell.hpp.
 #pragma once
 
-#include <array>
-#include <cassert>
-#include <cstdint>
-#include <utility>
-
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 #include "core/empty_list.hpp"
-#include "variants/shift/shift_moves.hpp"
-#include "variants/shift/snapshot_board.hpp"
+#include "variants/common/bitboard_shell.hpp"
+#include "variants/common/shift_fill.hpp"
 
 namespace rb {
 
@@ -71,7 +67,14 @@ constexpr Bitboard walk(Bitboard x, Bitboard player, Bitboard run_cells) {
 }  // namespace shift_detail
 
 struct ShiftKernel {
-  static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+  static constexpr VariantInfo info{"shift",
+                                    "two bitboards; moves by 8-direction shift fills, flips by "
+                                    "masked single-bit walks",
+                                    "bitboard",
+                                    "bitboard-shell",
+                                    MoveGen::mask,
+                                    kCpuNone};
+  static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }
   // The discs `player` flips by playing s against `opponent`; 0 when s is
@@ -86,27 +89,11 @@ struct ShiftKernel {
   }
 };
 
-struct Shift : SnapshotBoard<ShiftKernel> {
-  using SnapshotBoard::SnapshotBoard;
-  static constexpr VariantInfo info{"shift",
-                                    "two bitboards; moves by 8-direction shift fills, flips by "
-                                    "masked single-bit walks; snapshot undo stack",
-                                    "bitboard", MoveGen::mask, kCpuNone};
-  static constexpr Bitboard shift_flips(Square s, Bitboard player, Bitboard opponent) {
-    return ShiftKernel::flips(s, player, opponent);
-  }
-};
-
-static_assert(KernelBoard<Shift>);
 // e6 from the start position flips e5.
-static_assert(Shift::shift_flips(44, bit(35) | bit(28), bit(27) | bit(36)) == bit(36));
+static_assert(ShiftKernel::flips(44, bit(35) | bit(28), bit(27) | bit(36)) == bit(36));
 
-struct ShiftList : WithEmptyList<Shift> {
-  using WithEmptyList<Shift>::WithEmptyList;
-  static constexpr VariantInfo info =
-      list_variant_info(Shift::info, "shift+list", "the shift board walked by its empty list");
-};
-
-static_assert(ListBoard<ShiftList> && KernelBoard<ShiftList>);
+using Shift = BitboardShell<ShiftKernel>;
+using ShiftList = WithEmptyList<Shift>;
+static_assert(KernelBoard<Shift> && ListBoard<ShiftList> && KernelBoard<ShiftList>);
 
 }  // namespace rb

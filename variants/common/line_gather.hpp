@@ -1,4 +1,6 @@
-// Compile-time tables and line gathers for the kindergarten board.
+// Line gathers by multiplication, and the line tables they index: the flip
+// method of the kindergarten board (variants/kindergarten), also used by the
+// fast board; the bmi2 board indexes the same line tables with PEXT.
 //
 // The flips of a move never leave the four lines through the played square,
 // and along one line they depend only on the 8 cells of that line. So a line
@@ -37,9 +39,10 @@
 #include <array>
 #include <cstdint>
 
+#include "core/lines.hpp"
 #include "core/square.hpp"
 
-namespace rb::kindergarten {
+namespace rb::line_gather {
 
 // Cell i of an 8-cell line is played; `opponent` holds the opponent's cells of
 // the line. The cells just beyond the runs of opponent cells next to i, on
@@ -66,9 +69,7 @@ constexpr unsigned line_between(int i, unsigned ends) {
   return between;
 }
 
-inline constexpr Bitboard kAFile = 0x0101010101010101ULL;
-inline constexpr Bitboard kInnerFiles = 0x7e7e7e7e7e7e7e7eULL;  // files B..G
-inline constexpr Bitboard kInnerRanks = 0x00ffffffffffff00ULL;  // ranks 2..7
+inline constexpr Bitboard kAFile = kFileA;
 
 // Bits 56 - 7j for j = 0..7. Multiplying the A-file (bits 8i) by it puts
 // term (i, j) on bit 8i + 56 - 7j = 56 + i + 7(i - j); two different (i, j)
@@ -98,9 +99,16 @@ struct alignas(64) SquareLines {
 };
 
 struct Tables {
-  std::array<std::array<std::uint8_t, 64>, 8> outflank;
+  std::array<std::array<std::uint8_t, 64>, 8> outflank;  // by the 6 inner cells
   std::array<std::array<std::uint8_t, 256>, 8> flipped;
   std::array<SquareLines, 64> lines;
+};
+
+// The same tables indexed by all 8 cells of the line, for the bmi2 board,
+// whose PEXT gathers a line whole.
+struct FullLineTables {
+  std::array<std::array<std::uint8_t, 256>, 8> outflank;
+  std::array<std::array<std::uint8_t, 256>, 8> flipped;
 };
 
 constexpr Tables make_tables() {
@@ -116,13 +124,11 @@ constexpr Tables make_tables() {
   }
   for (Square s = 0; s < 64; ++s) {
     SquareLines& l = t.lines[s];
-    const int f = file_of(s), r = rank_of(s);
-    for (Square u = 0; u < 64; ++u) {
-      if (rank_of(u) == r) l.rank |= bit(u);
-      if (file_of(u) == f) l.file |= bit(u);
-      if (file_of(u) - rank_of(u) == f - r) l.diagonal |= bit(u);
-      if (file_of(u) + rank_of(u) == f + r) l.anti_diagonal |= bit(u);
-    }
+    const int f = file_of(s);
+    l.rank = lines::line(s, lines::kRank);
+    l.file = lines::line(s, lines::kFile);
+    l.diagonal = lines::line(s, lines::kDiagonal);
+    l.anti_diagonal = lines::line(s, lines::kAntiDiagonal);
     l.file_inner = l.file & kInnerRanks;
     l.file_gather = kFileGather >> f;
     l.file_scatter = kFileScatter << f;
@@ -131,6 +137,18 @@ constexpr Tables make_tables() {
 }
 
 inline constexpr Tables kTables = make_tables();
+
+constexpr FullLineTables make_full_line_tables() {
+  FullLineTables t{};
+  for (int i = 0; i < 8; ++i) {
+    for (unsigned b = 0; b < 256; ++b) {
+      t.outflank[i][b] = static_cast<std::uint8_t>(line_outflank(i, b));
+      t.flipped[i][b] = kTables.flipped[i][b];
+    }
+  }
+  return t;
+}
+inline constexpr FullLineTables kFullLineTables = make_full_line_tables();
 
 // Gathers: a line's 8 cells as a byte; the _inner forms give its 6 inner
 // cells (1..6) as an outflank index and expect `b` already restricted to
@@ -216,4 +234,46 @@ constexpr bool file_round_trips() {
 }
 static_assert(file_round_trips());
 
-}  // namespace rb::kindergarten
+// The discs `player` flips by playing s against `opponent`; 0 when s is
+// occupied or closes no run. Each line through s is gathered into a byte,
+// the outflanking cells and the flipped cells read from the tables, and the
+// flipped byte scattered back.
+constexpr Bitboard gather_flips(Square s, Bitboard player, Bitboard opponent) {
+  if ((player | opponent) & bit(s)) return 0;
+  const auto& outflank_at_file = kTables.outflank[file_of(s)];
+  const auto& flipped_at_file = kTables.flipped[file_of(s)];
+  const SquareLines& l = kTables.lines[s];
+  const Bitboard inner = opponent & kInnerFiles;
+
+  // Rank, diagonal, anti-diagonal: cell i = file i, the square is cell file_of(s).
+  unsigned closing =
+      outflank_at_file[gather_by_file_inner(inner, l.rank)] & gather_by_file(player, l.rank);
+  Bitboard flipped = scatter_by_file(flipped_at_file[closing], l.rank);
+
+  closing = outflank_at_file[gather_by_file_inner(inner, l.diagonal)] &
+            gather_by_file(player, l.diagonal);
+  flipped |= scatter_by_file(flipped_at_file[closing], l.diagonal);
+
+  closing = outflank_at_file[gather_by_file_inner(inner, l.anti_diagonal)] &
+            gather_by_file(player, l.anti_diagonal);
+  flipped |= scatter_by_file(flipped_at_file[closing], l.anti_diagonal);
+
+  // File: cell i = rank i, the square is cell rank_of(s).
+  closing = kTables.outflank[rank_of(s)][gather_file_inner(opponent, l)] & gather_file(player, l);
+  flipped |= scatter_file(kTables.flipped[rank_of(s)][closing], l);
+
+  return flipped;
+}
+
+// From the start: e6 flips e5 (file), f5 flips e5 (rank), and a board where
+// c3 flips d4 and e5 along the diagonal toward f6.
+static_assert(gather_flips(44, bit(35) | bit(28), bit(27) | bit(36)) == bit(36));
+static_assert(gather_flips(37, bit(35) | bit(28), bit(27) | bit(36)) == bit(36));
+static_assert(gather_flips(18, bit(45), bit(27) | bit(36)) == (bit(27) | bit(36)));
+// The full-line tables: a run to the end of the line is not closed.
+static_assert(kFullLineTables.outflank[0][0b00000110] == 0b00001000);
+static_assert(kFullLineTables.outflank[3][0b00010110] == 0b00100001);
+static_assert(kFullLineTables.outflank[0][0b11111110] == 0);
+static_assert(kFullLineTables.outflank[2][0b00011000] == 0b00100000);
+
+}  // namespace rb::line_gather

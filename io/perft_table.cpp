@@ -1,10 +1,10 @@
-#include "core/perft_counts.hpp"
+#include "io/perft_table.hpp"
 
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
-#include "core/io.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/perft.hpp"
+#include "search/perft.hpp"
 
 namespace rb {
 

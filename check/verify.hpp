@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io.hpp"
 #include "core/reference.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 

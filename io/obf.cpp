@@ -1,4 +1,4 @@
-#include "core/io.hpp"
+#include "io/obf.hpp"
 
 #include <algorithm>
 #include <cctype>

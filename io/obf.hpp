@@ -38,12 +38,6 @@ class InputError : public std::runtime_error {
   std::string reason_;
 };
 
-struct MoveScore {
-  Square move;
-  int score;
-  friend bool operator==(const MoveScore&, const MoveScore&) = default;
-};
-
 struct ObfEntry {
   Position position;
   std::vector<MoveScore> moves;  // in the order listed

@@ -1,7 +1,7 @@
-#include "core/render.hpp"
+#include "io/render.hpp"
 
-#include "core/io.hpp"
 #include "core/reference.hpp"
+#include "io/obf.hpp"
 
 namespace rb {
 

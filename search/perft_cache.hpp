@@ -1,5 +1,5 @@
 // The perft cache: subtree counts keyed by (player, opponent, tag), the tag
-// naming the convention and the remaining depth (see core/perft.hpp).
+// naming the convention and the remaining depth (see search/perft.hpp).
 //
 // Exactness: an entry stores its whole key, so a hit is the count of exactly
 // the position asked for. With `symmetric` (the default) a position is first

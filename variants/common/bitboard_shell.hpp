@@ -1,14 +1,16 @@
-// The board shell shared by the fast, avx2, bmi2 and avx512 variants: two
-// bitboards (player, opponent) and an undo stack, with the move generation
-// supplied by a kernel type
+// The board shell of every bitboard variant: two bitboards (player,
+// opponent) and an undo stack, with the move generation supplied by a kernel
+// type
 //
 //   struct K {
+//     static constexpr VariantInfo info{...};  // shell "bitboard-shell"
 //     static Bitboard legal_moves(Bitboard player, Bitboard opponent);
 //     static Bitboard flips(Square s, Bitboard player, Bitboard opponent);
 //   };
 //
 // so that each variant's folder holds only what is its own: the two kernels
-// and their tables.
+// and their tables, and every bitboard variant is measured in the same shell
+// (a comparison of two variants is a comparison of their kernels).
 //
 // play() computes the flips once, refuses a square that flips nothing, and
 // otherwise XORs the flips (and the new disc) into the words and swaps them;
@@ -25,9 +27,9 @@
 // fields into one 16-byte vector load, so the two words are kept apart
 // (player at offset 0, opponent at 16), and the undo stack keeps each word in
 // an array of its own. Everything is then read and written 8 bytes at a time.
-// (Measured on the perft from the start: the shift board's own kernels in
-// this shell run 15-20% faster than in the shift board, whose adjacent
-// words GCC loads as one 16-byte vector right after play() stored them.)
+// (Measured on the perft from the start: the shift kernels in this shell ran
+// 15-20% faster than in a plain shell with the two words side by side, which
+// GCC loaded as one 16-byte vector right after play() stored them.)
 #pragma once
 
 #include <array>
@@ -36,13 +38,17 @@
 #include <utility>
 
 #include "core/board.hpp"
+#include "core/cpu.hpp"
 
 namespace rb {
 
 template <class Kernel>
-class PairBoard {
+class BitboardShell {
  public:
-  explicit PairBoard(const Position& position)
+  static constexpr VariantInfo info = Kernel::info;
+  static_assert(info.shell == "bitboard-shell");
+
+  explicit BitboardShell(const Position& position)
       : player_(position.player), side_(position.side), opponent_(position.opponent) {
     assert(position.valid());
   }

@@ -1,11 +1,10 @@
-// The transposition table of the endgame solver (core/solver.hpp).
+// The transposition table of the endgame solver (search/solver.hpp).
 //
-// A fixed-size array of two-entry buckets, allocated once per solve and never
-// resized. An entry keys on the full position (player and opponent discs, 16
-// bytes), so a hit is never a hash collision: the stored bounds are always
-// true bounds of that exact position, whatever the search that stored them
-// (exact or WLD window). The bucket index is a 64-bit mix of the two
-// bitboards, masked to the power-of-two bucket count.
+// A fixed-size array of two-entry buckets, allocated once (before any timing)
+// and cleared between solves; never resized. An entry keys on the full position (player and
+// opponent discs, 16 bytes), so a hit is never a hash collision: the stored bounds are always true
+// bounds of that exact position, whatever the search that stored them (exact or WLD window). The
+// bucket index is a 64-bit mix of the two bitboards, masked to the power-of-two bucket count.
 //
 // Replacement, deterministic and cheap: a store for a position already in
 // its bucket merges into that entry (the bounds are intersected). Otherwise
@@ -20,9 +19,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
-#include <new>
+#include <string>
 
+#include "core/memory.hpp"
 #include "core/square.hpp"
 
 namespace rb {
@@ -41,16 +42,22 @@ class TranspositionTable {
   static constexpr std::uint8_t kNoMove = 255;
 
   // megabytes == 0 gives a disabled table (probe finds nothing, store does
-  // nothing). The bucket count is the largest power of two that fits.
+  // nothing). The bucket count is the largest power of two that fits. The
+  // memory is zeroed (an all-zero entry is an unused slot), so every page is
+  // touched here, not during a timed search. Throws ResourceError (naming
+  // --tt) when the machine cannot hold it.
   explicit TranspositionTable(std::size_t megabytes) {
     const std::size_t fit = (megabytes << 20) / sizeof(Bucket);
     if (fit == 0) return;
     const std::size_t count = std::bit_floor(fit);
-    // calloc: zeroed memory (an all-zero entry is an unused slot), and the
-    // pages of a large table are only touched when used.
-    buckets_.reset(static_cast<Bucket*>(std::calloc(count, sizeof(Bucket))));
-    if (!buckets_) throw std::bad_alloc();
+    buckets_.reset(static_cast<Bucket*>(allocate_zeroed(count * sizeof(Bucket), alignof(Bucket),
+                                                        "--tt " + std::to_string(megabytes))));
     mask_ = count - 1;
+  }
+
+  // Empties every entry, for a search that must not see an earlier one's.
+  void clear() {
+    if (enabled()) std::memset(buckets_.get(), 0, bytes());
   }
 
   bool enabled() const { return buckets_ != nullptr; }

@@ -11,7 +11,7 @@
 //
 // A step along a rank or a diagonal changes the file by one, and a plain
 // shift would wrap from the H-file to the A-file of the next rank (or back).
-// Restricting the run cells to the files B..G (mask 0x7e7e7e7e7e7e7e7e)
+// Restricting the run cells to the files B..G (kInnerFiles, core/square.hpp)
 // prevents that: a run cell on B..G moves to A..H without wrapping, and
 // nothing on A or H is ever shifted sideways. Vertical steps cannot wrap
 // (shifted-out bits fall off the ends of the word); their mask, ranks 2..7,
@@ -28,10 +28,6 @@
 namespace rb {
 
 namespace shift_detail {
-
-inline constexpr Bitboard kInnerFiles = 0x7e7e7e7e7e7e7e7eULL;    // files B..G
-inline constexpr Bitboard kInnerRanks = 0x00ffffffffffff00ULL;    // ranks 2..7
-inline constexpr Bitboard kInnerSquares = 0x007e7e7e7e7e7e00ULL;  // B2..G7
 
 // Candidate squares in directions +d and -d: cells one step beyond a run of
 // `mask` cells (the opponent discs allowed to be run cells) that starts next

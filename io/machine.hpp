@@ -3,12 +3,12 @@
 
 #include <string>
 
-#include "core/json.hpp"
+#include "io/json.hpp"
 
 namespace rb {
 
 std::string host_name();
-// Writes "machine": {...} and "build": {...} fields into the open object.
-void write_machine_and_build(JsonWriter& json);
+// The build: compiler, build type, flags and commit.
+Json build_json();
 
 }  // namespace rb

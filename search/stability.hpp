@@ -14,37 +14,38 @@
 // along that line only, so a disc that cannot be flanked on any of its four
 // lines is never flipped.
 //
-// The solver uses it for the stability cutoff (core/solver.hpp): the side to
+// The solver uses it for the stability cutoff (search/solver.hpp): the side to
 // move cannot finish above 64 - 2 * (the opponent's stable discs).
 #pragma once
 
 #include <array>
 
+#include "core/lines.hpp"
 #include "core/square.hpp"
 
 namespace rb {
 
 namespace stability_detail {
 
-inline constexpr Bitboard kEdges = kFileA | kFileH | kRank1 | kRank8;
-
 // The diagonals (a1-h8 direction, then a8-h1 direction) with at least two
 // squares: a diagonal of one square is a corner, stable on that line anyway.
 struct Diagonals {
-  std::array<Bitboard, 13> up{};    // squares s, s + 9, ...
-  std::array<Bitboard, 13> down{};  // squares s, s + 7, ...
+  std::array<Bitboard, 13> up{};    // through b1..g1 and a1..a7, from core/lines.hpp
+  std::array<Bitboard, 13> down{};  // through b1..g1 and h1..h7
 };
 inline constexpr Diagonals kDiagonals = [] {
   Diagonals d;
-  for (int k = -6; k <= 6; ++k) {  // file - rank = k, and file + rank = 7 + k
-    for (int f = 0; f < 8; ++f) {
-      const int r_up = f - k, r_down = 7 + k - f;
-      if (r_up >= 0 && r_up < 8) d.up[k + 6] |= bit(make_square(f, r_up));
-      if (r_down >= 0 && r_down < 8) d.down[k + 6] |= bit(make_square(f, r_down));
-    }
+  for (int k = 0; k < 13; ++k) {  // k - 6 = file - rank of the up diagonal; 7 + k - 6 = file + rank
+    const int up_start = k < 6 ? make_square(0, 6 - k) : make_square(k - 6, 0);
+    const int down_start = k < 6 ? make_square(k + 1, 0) : make_square(7, k - 6);
+    d.up[k] = lines::line(up_start, lines::kDiagonal);
+    d.down[k] = lines::line(down_start, lines::kAntiDiagonal);
   }
   return d;
 }();
+static_assert(kDiagonals.up[6] == 0x8040201008040201ull &&
+              kDiagonals.down[6] == 0x0102040810204080ull);
+static_assert(kDiagonals.up[0] == (bit(48) | bit(57)) && kDiagonals.down[0] == (bit(1) | bit(8)));
 
 // The squares whose rank, file, and each diagonal are full.
 constexpr void full_lines(Bitboard occupied, Bitboard& rank, Bitboard& file, Bitboard& up,

@@ -1,0 +1,49 @@
+// Command-line options from the project's tables: an enum option offers the
+// names of its enum table (core/enum_table.hpp), and an options struct gets
+// one option per row (core/option_rows.hpp), with the struct's own default.
+#pragma once
+
+#include <map>
+#include <string>
+#include <type_traits>
+
+#include <CLI/CLI.hpp>
+
+#include "core/enum_table.hpp"
+#include "core/option_rows.hpp"
+
+namespace rb::cli {
+
+// --flag NAME, one of the enum's names; the help lists them with theirs.
+template <NamedEnum E>
+CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flags, E& target,
+                             const std::string& help) {
+  std::map<std::string, E> names;
+  for (const auto& e : enum_entries<E>()) names.emplace(std::string(e.name), e.value);
+  return cmd
+      ->add_option(flags, target,
+                   help + " (default " + std::string(enum_name(target)) + "):" + enum_help<E>())
+      ->transform(CLI::CheckedTransformer(names));
+}
+
+// One option per row: a flag for a bool, the enum's names for an enum, a
+// number within the row's range otherwise.
+template <class Rows, class Struct>
+void add_option_rows(CLI::App* cmd, const Rows& rows, Struct& target) {
+  for_each_row(rows, [&](const auto& row) {
+    using T = typename std::decay_t<decltype(row)>::Type;
+    const std::string flag = "--" + std::string(row.cli);
+    const std::string help(row.help);
+    T& value = target.*(row.member);
+    if constexpr (std::is_same_v<T, bool>) {
+      cmd->add_flag(flag, value, help);
+    } else if constexpr (NamedEnum<T>) {
+      add_enum_option(cmd, flag, value, help);
+    } else {
+      cmd->add_option(flag, value, help + " (default " + std::to_string(value) + ")")
+          ->check(CLI::Range(row.min, row.max));
+    }
+  });
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,41 @@
+#include "core/memory.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace rb {
+
+std::size_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0) return 0;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(size);
+}
+
+void* allocate_zeroed(std::size_t bytes, std::size_t align, std::string_view what,
+                      bool huge_pages) {
+  auto refuse = [&](const std::string& why) {
+    return ResourceError(std::string(what) + ": cannot allocate " + std::to_string(bytes >> 20) +
+                         " MiB: " + why);
+  };
+  const std::size_t physical = physical_memory_bytes();
+  if (physical && bytes > physical / 4 * 3) {
+    throw refuse("more than 3/4 of this machine's " + std::to_string(physical >> 20) +
+                 " MiB of memory");
+  }
+  void* memory = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+  if (!memory) throw refuse(std::strerror(errno ? errno : ENOMEM));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (huge_pages) madvise(memory, bytes, MADV_HUGEPAGE);  // advice only; may be refused
+#else
+  (void)huge_pages;
+#endif
+  std::memset(memory, 0, bytes);
+  return memory;
+}
+
+}  // namespace rb

@@ -1,0 +1,32 @@
+// Large allocations (the solver's table, the perft cache) asked for by the
+// user: a size the machine cannot hold is refused with a clear error naming
+// the option, before anything is allocated, and a failed allocation becomes
+// the same error instead of an abort.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace rb {
+
+// A resource the user asked for cannot be had (exit code 2, like bad input).
+class ResourceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The machine's physical memory in bytes (0 if unknown).
+std::size_t physical_memory_bytes();
+
+// Zeroed memory of `bytes` bytes aligned to `align` (a power of two),
+// released with std::free. `what` names the option in the error, e.g. "--tt
+// 4096". With `huge_pages`, the kernel is asked (madvise, advice only) to back
+// the memory with 2 MB pages before it is first touched: every probe of a
+// large table is a random access, and with 4 KB pages most would miss the
+// TLB as well.
+void* allocate_zeroed(std::size_t bytes, std::size_t align, std::string_view what,
+                      bool huge_pages = false);
+
+}  // namespace rb

@@ -1,0 +1,55 @@
+// Result files: JSON documents built with nlohmann::ordered_json (keys keep
+// the order they are written in), options written from their rows, and
+// files written whole or not at all.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "core/enum_table.hpp"
+#include "core/option_rows.hpp"
+
+namespace rb {
+
+using Json = nlohmann::ordered_json;
+
+// The schema name every result file carries.
+inline constexpr std::string_view kResultSchema = "reversi-bench/2";
+
+// A value as it appears in JSON: an enum by its name.
+template <class T>
+Json json_value(const T& value) {
+  if constexpr (NamedEnum<T>) {
+    return std::string(enum_name(value));
+  } else {
+    return value;
+  }
+}
+
+// Every field of an options struct, by its rows, keyed by their JSON keys.
+template <class Rows, class Struct>
+Json options_json(const Rows& rows, const Struct& options) {
+  Json out = Json::object();
+  for_each_row(rows, [&](const auto& row) {
+    out[std::string(row.json)] = json_value(options.*(row.member));
+  });
+  return out;
+}
+
+// The machine and build a result was measured on: {"machine": ..., "build": ...}
+// fields added to `doc` (io/machine.cpp).
+void add_machine_and_build(Json& doc);
+
+// Checks that `path` can be written (its folder exists and is writable),
+// before any work is done; throws OutputError naming the option and the
+// system's reason.
+void check_writable(const std::string& path, std::string_view option);
+
+// Writes the document to `path` through a temporary file in the same folder,
+// renamed over `path` once complete, so that an interrupted run never leaves
+// a truncated file nor destroys an existing one. Throws OutputError.
+void write_json_file(const std::string& path, const Json& doc, std::string_view option);
+
+}  // namespace rb

@@ -1,0 +1,163 @@
+// What the endgame solver (search/solver.hpp) is asked and what it answers:
+// the algorithm and move-order enums with their tables, the options with
+// their rows (command line and JSON read them; see core/option_rows.hpp),
+// and the results.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+#include "core/enum_table.hpp"
+#include "core/option_rows.hpp"
+#include "core/position.hpp"
+
+namespace rb {
+
+// The search algorithm.
+enum class Algo {
+  minimax,
+  alphabeta,
+  pvs,
+};
+RB_ENUM_TABLE(Algo,
+              {Algo::minimax, "minimax",
+               "negamax over the whole tree, no pruning (a table still reuses exact scores)"},
+              {Algo::alphabeta, "alphabeta",
+               "fail-soft alpha-beta: a score outside the window is returned as found"},
+              {Algo::pvs, "pvs",
+               "NegaScout: the first move with the full window, the others with a null "
+               "window, re-searched when they fail high inside the window"});
+
+// The move order. In every order, a best move found in the transposition
+// table is tried first; ties always keep the move source's order. The
+// orders that look at the children (fastest, mobility) do so at nodes with
+// at least SolveOptions::fastest_min_empties empties and keep the source
+// order below that.
+enum class Order {
+  none,
+  fastest,
+  parity,
+  fastest_parity,
+  mobility,
+};
+RB_ENUM_TABLE(Order,
+              {Order::none, "none",
+               "the move source's order (a1..h8, or the empty list's static priority)"},
+              {Order::fastest, "fastest",
+               "fewest opponent replies first (a corner reply counts 1 + the corner bonus)"},
+              {Order::parity, "parity",
+               "moves in a quadrant with an odd number of empties first, at every node"},
+              {Order::fastest_parity, "fastest-parity",
+               "fastest-first near the root, quadrant parity below fastest_min_empties"},
+              {Order::mobility, "mobility",
+               "fastest-first refined: 2 x replies + the opponent's potential mobility - "
+               "the mover's safe corner and edge discs"});
+
+struct SolveOptions {
+  Algo algo = Algo::pvs;
+  Order order = Order::fastest;
+  // Win/draw/loss only: the root window is (-1, 1) and the reported score is
+  // its sign (-1 loss, 0 draw, +1 win for the side to move).
+  bool wld = false;
+  std::size_t tt_mb = 0;  // transposition table size in MiB; 0 = no table
+  // The table is probed and stored only at nodes with at least this many
+  // empties: near the leaves a subtree is cheaper to search than to look up.
+  int tt_min_empties = 8;
+  int fastest_min_empties = 7;
+  // Fastest-first counts an opponent reply on a corner as 1 + this; 0 gives
+  // the plain reply count. (PVS with a table on FForum #1-#27: 2 saves 40-50%
+  // of the nodes of 0, 1 a little less, more than 2 nothing.)
+  int fastest_corner_bonus = 2;
+  // The last-empty shortcut: a node with one empty square is scored from the
+  // flips of that square alone, without playing it.
+  bool last_empty = false;
+  // The few-empties path: at nodes with at most this many empties (0: never)
+  // a dedicated search takes over: no table, quadrant parity order over the
+  // empty squares, on the two bitboards alone for KernelBoard variants.
+  // Minimax stays minimax there; PVS becomes alpha-beta (at these depths
+  // nearly every window is already null).
+  int few_empties = 0;
+  // Enhanced transposition cutoff: at nodes with a table and more than
+  // tt_min_empties empties, the children are first looked up in the table,
+  // and one whose stored bound already refutes the window ends the search.
+  bool etc = false;
+  // The stability cutoff: at nodes with at least stability_min_empties
+  // empties, when the opponent's stable discs (search/stability.hpp) cap the
+  // score at or below alpha, that cap is returned without a search.
+  bool stability = false;
+  int stability_min_empties = 6;
+
+  // Not options but controls of one run (no rows): a stop request, polled
+  // every 4096 nodes, and a deadline. Either may be left unset.
+  const std::atomic<bool>* stop = nullptr;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+inline constexpr int kMaxFewEmpties = 10;
+inline constexpr std::size_t kMaxTableMb = std::size_t{1} << 20;
+
+// Every option of SolveOptions, once.
+inline constexpr auto kSolveOptionRows = std::make_tuple(
+    OptionRow<SolveOptions, Algo>{"algo", "algo", "the search algorithm", &SolveOptions::algo},
+    OptionRow<SolveOptions, Order>{"order", "order", "the move order", &SolveOptions::order},
+    OptionRow<SolveOptions, bool>{"wld", "wld", "win/draw/loss only (score -1, 0 or +1)",
+                                  &SolveOptions::wld},
+    OptionRow<SolveOptions, std::size_t>{"tt", "tt_mb",
+                                         "transposition table size in MiB (0: no table)",
+                                         &SolveOptions::tt_mb, 0, kMaxTableMb},
+    OptionRow<SolveOptions, int>{"tt-min-empties", "tt_min_empties",
+                                 "use the table at nodes with at least this many empties",
+                                 &SolveOptions::tt_min_empties, 0, 64},
+    OptionRow<SolveOptions, int>{"fastest-min-empties", "fastest_min_empties",
+                                 "order by the children (fastest, mobility) at nodes with at "
+                                 "least this many empties",
+                                 &SolveOptions::fastest_min_empties, 0, 64},
+    OptionRow<SolveOptions, int>{"corner-bonus", "fastest_corner_bonus",
+                                 "fastest-first counts a corner reply as 1 + this",
+                                 &SolveOptions::fastest_corner_bonus, 0, 16},
+    OptionRow<SolveOptions, bool>{"last-empty", "last_empty",
+                                  "score a node with one empty square from its flips, without "
+                                  "playing it",
+                                  &SolveOptions::last_empty},
+    OptionRow<SolveOptions, int>{"few-empties", "few_empties",
+                                 "at nodes with at most N empties, a dedicated search (parity "
+                                 "order, no table; on the bitboards alone where the variant has "
+                                 "kernels); 0: off",
+                                 &SolveOptions::few_empties, 0, kMaxFewEmpties},
+    OptionRow<SolveOptions, bool>{"etc", "etc",
+                                  "enhanced transposition cutoff: look the children up in the "
+                                  "table first (needs --tt)",
+                                  &SolveOptions::etc},
+    OptionRow<SolveOptions, bool>{"stability", "stability",
+                                  "stability cutoff: return the cap set by the opponent's stable "
+                                  "discs when it is at or below alpha",
+                                  &SolveOptions::stability},
+    OptionRow<SolveOptions, int>{"stability-min-empties", "stability_min_empties",
+                                 "try the stability cutoff at nodes with at least this many "
+                                 "empties",
+                                 &SolveOptions::stability_min_empties, 0, 64});
+
+struct SolveResult {
+  // The exact score (the sign -1/0/+1 with wld); meaningful only when solved.
+  int score = 0;
+  // A best move: the first move in search order reaching the score; kPass if
+  // the side to move must pass, kNoSquare if the game is over (or not solved).
+  Square best_move = kNoSquare;
+  std::uint64_t nodes = 0;
+  bool solved = false;  // false when stopped by the stop flag or the deadline
+};
+
+// The scores of the root moves (a square, or kPass when passing is the only
+// move, and the exact score after the move for the side that played it; its
+// sign -1/0/+1 with wld).
+struct MoveScores {
+  std::vector<MoveScore> moves;  // by square a1..h8; empty when the game is over
+  std::uint64_t nodes = 0;       // all the searches' nodes (the root not included)
+  bool solved = false;           // false when stopped; moves then holds the finished ones
+};
+
+}  // namespace rb
