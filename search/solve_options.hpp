@@ -18,11 +18,7 @@
 namespace rb {
 
 // The search algorithm.
-enum class Algo {
-  minimax,
-  alphabeta,
-  pvs,
-};
+enum class Algo { minimax, alphabeta, pvs };
 RB_ENUM_TABLE(Algo,
               {Algo::minimax, "minimax",
                "negamax over the whole tree, no pruning (a table still reuses exact scores)"},
@@ -37,13 +33,7 @@ RB_ENUM_TABLE(Algo,
 // orders that look at the children (fastest, mobility) do so at nodes with
 // at least SolveOptions::fastest_min_empties empties and keep the source
 // order below that.
-enum class Order {
-  none,
-  fastest,
-  parity,
-  fastest_parity,
-  mobility,
-};
+enum class Order { none, fastest, parity, fastest_parity, mobility };
 RB_ENUM_TABLE(Order,
               {Order::none, "none",
                "the move source's order (a1..h8, or the empty list's static priority)"},

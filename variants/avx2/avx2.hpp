@@ -99,13 +99,11 @@ RB_AVX2_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
 }  // namespace avx2_detail
 
 struct Avx2Kernel {
-  static constexpr VariantInfo info{"avx2",
-                                    "two bitboards; moves and flips with the four lines in the "
-                                    "four lanes of an AVX2 register",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuAvx2};
+  static constexpr VariantInfo info =
+      bitboard_variant("avx2",
+                       "two bitboards; moves and flips with the four lines in the "
+                       "four lanes of an AVX2 register",
+                       kCpuAvx2);
   [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return avx2_lanes::legal_moves(player, opponent);
   }

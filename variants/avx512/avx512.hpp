@@ -121,13 +121,11 @@ RB_AVX512_INLINE Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
 }  // namespace avx512_detail
 
 struct Avx512Kernel {
-  static constexpr VariantInfo info{"avx512",
-                                    "two bitboards; moves by 8-lane AVX-512 rotate fills, flips "
-                                    "with VPLZCNTQ and ternary logic",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuAvx2 | kCpuAvx512};
+  static constexpr VariantInfo info =
+      bitboard_variant("avx512",
+                       "two bitboards; moves by 8-lane AVX-512 rotate fills, flips "
+                       "with VPLZCNTQ and ternary logic",
+                       kCpuAvx2 | kCpuAvx512);
   [[gnu::target(RB_AVX512_TARGET)]] static Bitboard legal_moves(Bitboard player,
                                                                 Bitboard opponent) {
     return avx512_detail::legal_moves(player, opponent);

@@ -113,13 +113,11 @@ static_assert(kLines[7].anti_diagonal_index == 0 && kLines[7].diagonal == bit(7)
 }  // namespace bmi2_detail
 
 struct Bmi2Kernel {
-  static constexpr VariantInfo info{"bmi2",
-                                    "two bitboards; flips by PEXT of each line, outflank/flipped "
-                                    "tables and PDEP back; AVX2 moves",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuBmi2 | kCpuAvx2};
+  static constexpr VariantInfo info =
+      bitboard_variant("bmi2",
+                       "two bitboards; flips by PEXT of each line, outflank/flipped "
+                       "tables and PDEP back; AVX2 moves",
+                       kCpuBmi2 | kCpuAvx2);
   [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return avx2_lanes::legal_moves(player, opponent);
   }

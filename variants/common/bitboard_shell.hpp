@@ -3,7 +3,7 @@
 // type
 //
 //   struct K {
-//     static constexpr VariantInfo info{...};  // shell "bitboard-shell"
+//     static constexpr VariantInfo info = bitboard_variant(name, description, cpu);
 //     static Bitboard legal_moves(Bitboard player, Bitboard opponent);
 //     static Bitboard flips(Square s, Bitboard player, Bitboard opponent);
 //   };
@@ -41,6 +41,13 @@
 #include "core/cpu.hpp"
 
 namespace rb {
+
+// The info of a bitboard variant: family "bitboard", this shell, the legal
+// mask as its move source.
+constexpr VariantInfo bitboard_variant(std::string_view name, std::string_view description,
+                                       std::uint32_t cpu_features) {
+  return {name, description, "bitboard", "bitboard-shell", MoveGen::mask, cpu_features};
+}
 
 template <class Kernel>
 class BitboardShell {

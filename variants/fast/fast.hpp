@@ -41,13 +41,11 @@
 namespace rb {
 
 struct FastKernel {
-  static constexpr VariantInfo info{"fast",
-                                    "two bitboards; kindergarten line-gather flips, shift and "
-                                    "carry fill moves; portable",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuNone};
+  static constexpr VariantInfo info =
+      bitboard_variant("fast",
+                       "two bitboards; kindergarten line-gather flips, shift and "
+                       "carry fill moves; portable",
+                       kCpuNone);
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     using namespace shift_detail;
     const Bitboard inner = opponent & kInnerFiles;

@@ -38,13 +38,11 @@
 namespace rb {
 
 struct KindergartenKernel {
-  static constexpr VariantInfo info{"kindergarten",
-                                    "two bitboards; flips by gathering each line into a byte "
-                                    "(one multiply) and outflank/flipped table lookups",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuNone};
+  static constexpr VariantInfo info =
+      bitboard_variant("kindergarten",
+                       "two bitboards; flips by gathering each line into a byte "
+                       "(one multiply) and outflank/flipped table lookups",
+                       kCpuNone);
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }

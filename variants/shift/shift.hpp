@@ -67,13 +67,11 @@ constexpr Bitboard walk(Bitboard x, Bitboard player, Bitboard run_cells) {
 }  // namespace shift_detail
 
 struct ShiftKernel {
-  static constexpr VariantInfo info{"shift",
-                                    "two bitboards; moves by 8-direction shift fills, flips by "
-                                    "masked single-bit walks",
-                                    "bitboard",
-                                    "bitboard-shell",
-                                    MoveGen::mask,
-                                    kCpuNone};
+  static constexpr VariantInfo info =
+      bitboard_variant("shift",
+                       "two bitboards; moves by 8-direction shift fills, flips by "
+                       "masked single-bit walks",
+                       kCpuNone);
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }
