@@ -165,7 +165,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-t,--threads", args->threads, "threads sharing the tree")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "a transposition cache of this many MB (0: none)")
-      ->check(CLI::Range(0, 1 << 16));
+      ->check(CLI::Range(0, 1 << 20));
   cmd->add_flag("--no-shortcut", args->no_shortcut,
                 "play and undo every interior move, instead of walking the tree on the "
                 "bitboards and counting the last two plies at once (bitboard variants; the "

@@ -7,7 +7,8 @@ set -euo pipefail
 packages=(
   cmake make g++ git
   libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev
-  libbenchmark-tools python3-matplotlib python3-scipy
+  nlohmann-json3-dev libfmt-dev ccache
+  libbenchmark-tools python3-matplotlib python3-scipy python3-jsonschema
 )
 
 missing=()

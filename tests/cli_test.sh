@@ -78,5 +78,28 @@ expect 0 'shift +200 ' -- verify -v shift,mailbox+list -n 200 --seed 3
 expect 2 'unknown variant' -- verify -v shiftt -n 10
 expect 2 'positions' -- verify -n 0
 
+# solve: a clean run, a wrong listed score (exit 1), option tables, errors.
+expect 0 'wrong scores 0 ' -- solve "$positions/e10.obf:1" -v shift --tt 4 --etc --order mobility
+expect 0 'algo alphabeta  order parity' -- solve "$positions/e10.obf:2" -v mailbox --algo alphabeta --order parity
+wrong=$(mktemp)
+sed -n '1,/^[^%]/p' "$positions/e10.obf" | tail -1 | sed -E 's/:[+-][0-9]+/:+64/g' >"$wrong"
+expect 1 'WRONG SCORE' -- solve "$wrong" -v kindergarten
+rm -f "$wrong"
+expect 2 'order.*(none|fastest)' -- solve "$positions/e10.obf:1" -v shift --order best
+expect_one_line_error solve "$positions/e10.obf:1" -v shift --algo negamax
+expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --etc
+expect 2 'list: variant .shift. has no empty-square list' -- solve "$positions/e10.obf:1" -v shift --moves list
+expect 0 'moves scan' -- solve "$positions/e10.obf:1" -v shift --moves scan
+
+# Sizes the machine cannot hold are refused before anything is allocated.
+expect 2 '^reversi-bench: error: --tt 900000: cannot allocate' -- solve "$positions/e10.obf:1" -v shift --tt 900000
+expect_one_line_error solve "$positions/e10.obf:1" -v shift --tt 900000
+expect 2 '^reversi-bench: error: --hash 900000: cannot allocate' -- perft -v shift -d 3 --hash 900000
+expect 2 'json' -- solve "$positions/e10.obf:1" -v shift --json /nonexistent-folder/out.json
+expect 2 'json' -- perft -v shift -d 3 --json /nonexistent-folder/out.json
+
+# list --json is a JSON document naming every variant.
+expect 0 '"name": "kindergarten\+list"' -- list --json
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -6,8 +6,10 @@
 // limit; and FForum #1-#19 with the best configuration.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <random>
+#include <thread>
 #include <tuple>
 
 #include "core/reference.hpp"
@@ -346,6 +348,50 @@ TEST(Solver, TimeLimitStopsTheSearch) {
   const auto r = solve<Shift>(read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+}
+
+TEST(Solver, StopFlagStopsTheSearch) {
+  std::atomic<bool> stop{false};
+  SolveOptions o;
+  o.algo = Algo::minimax;
+  o.order = Order::none;
+  o.stop = &stop;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = solve<Shift>(read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
+  stopper.join();
+  EXPECT_FALSE(r.solved);
+  EXPECT_GT(r.nodes, 0u);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  // A stop flag that is never set changes nothing.
+  std::atomic<bool> never{false};
+  SolveOptions quick;
+  quick.stop = &never;
+  const auto& e = suite("e10")[0];
+  const auto with_flag = solve<Shift>(e.position, quick);
+  EXPECT_TRUE(with_flag.solved);
+  EXPECT_EQ(with_flag.score, e.best_score().value());
+  EXPECT_EQ(with_flag.nodes, solve<Shift>(e.position).nodes);
+}
+
+TEST(Solver, ACallersTableClearedBetweenSolvesGivesTheSameSearch) {
+  // The CLI allocates the table once, before any timing, and clears it
+  // before each solve: the search must be the one a fresh table gives.
+  SolveOptions o;
+  o.tt_mb = 4;
+  o.etc = true;
+  TranspositionTable table(o.tt_mb);
+  for (const auto& e : suite("e12")) {
+    table.clear();
+    const auto reused = solve<KindergartenList>(e.position, o, &table);
+    const auto fresh = solve<KindergartenList>(e.position, o);
+    EXPECT_EQ(reused.nodes, fresh.nodes);
+    EXPECT_EQ(reused.score, fresh.score);
+    EXPECT_EQ(reused.best_move, fresh.best_move);
+  }
 }
 
 TEST(Solver, FForum1To19WithTheBestConfiguration) {

@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""The --json output of list, perft and solve, validated against the schemas
+in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
+
+Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR
+Prints 'N passed, N failed' and exits non-zero on any failure."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+
+def main():
+    binary, schemas, positions = sys.argv[1:4]
+    with open(os.path.join(schemas, "common.schema.json")) as f:
+        common = json.load(f)
+    resolver_store = {"common.schema.json": common}
+    passed = failed = 0
+
+    def check(name, args, kind, stdout_json=False):
+        nonlocal passed, failed
+        with open(os.path.join(schemas, kind + ".schema.json")) as f:
+            schema = json.load(f)
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "out.json")
+            cmd = [binary] + args + ([] if stdout_json else ["--json", out])
+            run = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                if run.returncode != 0:
+                    raise ValueError(f"exit {run.returncode}: {run.stderr.strip()}")
+                doc = json.loads(run.stdout) if stdout_json else json.load(open(out))
+                resolver = jsonschema.RefResolver("", schema, store=resolver_store)
+                jsonschema.Draft7Validator(schema, resolver=resolver).validate(doc)
+                passed += 1
+            except (ValueError, jsonschema.ValidationError, OSError) as e:
+                failed += 1
+                print(f"FAIL {name}: {' '.join(cmd)}\n  {str(e).splitlines()[0]}")
+                return None
+        return doc
+
+    check("list", ["list", "--json"], "list", stdout_json=True)
+    perft = check("perft", ["perft", "-v", "shift,mailbox", "-d", "5", "--repeat", "2"], "perft")
+    if perft and [r["leaves"] for r in perft["rows"]][4] != 1396:
+        failed += 1
+        print("FAIL perft: the depth-5 count read back is not 1396")
+    check("perft hash", ["perft", "-v", "fast", "-d", "6", "-c", "bik", "--hash", "4", "-t", "2"],
+          "perft")
+    e10 = os.path.join(positions, "e10.obf")
+    solve = check("solve", ["solve", e10 + ":1", e10 + ":2", "-v", "kindergarten+list", "--tt",
+                            "4", "--last-empty", "--few-empties", "4", "--etc", "--stability",
+                            "--order", "mobility", "--repeat", "2"], "solve")
+    if solve and not (solve["config"]["order"] == "mobility" and solve["config"]["etc"] is True
+                      and solve["config"]["few_empties"] == 4 and solve["config"]["tt_mb"] == 4):
+        failed += 1
+        print("FAIL solve: the configuration read back differs from the options given")
+    check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
+                        "--moves", "mask"], "solve")
+    check("solve unsolved", ["solve", os.path.join(positions, "fforum-40-59.obf") + ":1", "-v",
+                             "shift", "--algo", "minimax", "--order", "none",
+                             "--time-limit", "0.05"], "solve")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
