@@ -17,7 +17,9 @@ case $flavour in
           -DRB_WERROR=ON -DRB_BUILD_BENCH=OFF) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release or sanitize)" >&2; exit 2 ;;
 esac
-cmake -S "$root" -B "$dir" "${args[@]}" >"$dir.configure.log" 2>&1 ||
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$root" -B "$dir" "${args[@]}" "${launcher[@]}" >"$dir.configure.log" 2>&1 ||
   { mkdir -p "$dir"; cat "$dir.configure.log" >&2; exit 1; }
 cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1 || { tail -n 60 "$dir.build.log" >&2; exit 1; }
 echo "$dir"
