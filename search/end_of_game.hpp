@@ -5,6 +5,7 @@
 
 #include "core/rules.hpp"
 #include "core/square.hpp"
+#include "search/node.hpp"
 
 namespace rb {
 
@@ -14,10 +15,10 @@ namespace rb {
 // counts `empties` empty squares for the winner. The only place the solver
 // applies this rule.
 template <class N, class AfterPass>
-int score_without_move(N node, int empties, AfterPass&& after_pass) {
+int score_without_move(NodeArg<N> node, int empties, AfterPass&& after_pass) {
   if (node.opponent_moves() == 0) return final_score(node.disc_difference(), empties);
   int score = 0;
-  node.pass([&](N passed) { score = -after_pass(passed); });
+  node.pass([&](NodeArg<N> passed) { score = -after_pass(passed); });
   return score;
 }
 
@@ -27,7 +28,7 @@ int score_without_move(N node, int empties, AfterPass&& after_pass) {
 // opponent plays it if it flips `theirs` > 0; otherwise the game ends with s
 // empty.
 template <class N>
-int last_empty_score(N node, Square s) {
+int last_empty_score(NodeArg<N> node, Square s) {
   const int diff = node.disc_difference();
   if (const int mine = popcount(node.flips(s))) return diff + 2 * mine + 1;
   if (const int theirs = popcount(node.opponent_flips(s))) return diff - 2 * theirs - 1;

@@ -15,7 +15,7 @@
 namespace rb::ordering {
 
 // The order used at a node with `empties` empties.
-constexpr Order order_at(const SolveOptions& options, int empties) {
+[[gnu::always_inline]] constexpr Order order_at(const SolveOptions& options, int empties) {
   const bool near_root = empties >= options.fastest_min_empties;
   switch (options.order) {
     case Order::none:
@@ -65,7 +65,7 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, int corner
   std::array<std::uint32_t, 64> keys;
   std::array<std::uint8_t, 64> squares;
   int count = 0;
-  node.peek_children([&](Square s, auto child) {
+  node.peek_children([&](Square s, auto&& child) {
     if (s == first) return false;
     int cost;
     if (order == Order::parity) {

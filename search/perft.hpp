@@ -79,53 +79,64 @@ constexpr std::uint32_t cache_tag(int depth) {
 // otherwise the game is over, a leaf in bik and no_pass and nothing in
 // a124004. `depth` >= 1.
 template <PerftConvention C, class N, class Count>
-std::uint64_t count_without_move(N node, int depth, Count&& count_passed) {
+std::uint64_t count_without_move(NodeArg<N> node, int depth, Count&& count_passed) {
   if (node.opponent_moves() == 0) return C == PerftConvention::a124004 ? 0 : 1;
   const int rest = C == PerftConvention::no_pass ? depth : depth - 1;
   std::uint64_t total = 0;
-  node.pass([&](N passed) { total = count_passed(passed, rest); });
+  node.pass([&](NodeArg<N> passed) { total = count_passed(passed, rest); });
   return total;
 }
 
 template <PerftConvention C, class N>
-std::uint64_t count(N node, int depth, CacheUse cache);
+std::uint64_t count(NodeArg<N> node, int depth, CacheUse cache);
 
 // Remaining depth 1: the legal moves, counted in bulk.
 template <PerftConvention C, class N>
-inline std::uint64_t count_1(N node) {
+inline std::uint64_t count_1(NodeArg<N> node) {
   if (const Bitboard moves = node.moves()) [[likely]]
     return static_cast<std::uint64_t>(popcount(moves));
-  return count_without_move<C>(node, 1, [](N passed, int rest) {
+  return count_without_move<C, N>(node, 1, [](NodeArg<N> passed, int rest) {
     return rest == 0 ? 1 : static_cast<std::uint64_t>(popcount(passed.moves()));
   });
 }
 
 // Remaining depth 2: the sum over the moves of the child's count_1.
 template <PerftConvention C, class N>
-std::uint64_t count_2(N node) {
-  if (node.moves()) [[likely]] {
-    std::uint64_t total = 0;
-    node.for_each_child([&](Square, N child) {
-      total += count_1<C>(child);
-      return false;
-    });
-    return total;
-  }
-  return count_without_move<C>(node, 2, [](N passed, int rest) {
-    return rest == 2 ? count_2<C>(passed) : count_1<C>(passed);
+std::uint64_t count_2(NodeArg<N> node) {
+  std::uint64_t total = 0;
+  const int moves = node.for_each_child([&](Square, NodeArg<N> child) {
+    total += count_1<C, N>(child);
+    return false;
   });
+  if (moves) [[likely]]
+    return total;
+  return count_without_move<C, N>(node, 2, [](NodeArg<N> passed, int rest) {
+    return rest == 2 ? count_2<C, N>(passed) : count_1<C, N>(passed);
+  });
+}
+
+// The sum of count(child, depth - 1) over the moves; the children's moves
+// are generated once, by the walk itself, so a node with no move is one
+// whose walk visited nothing.
+template <PerftConvention C, class N>
+std::uint64_t count_children(NodeArg<N> node, int depth, CacheUse cache) {
+  std::uint64_t total = 0;
+  const int moves = node.for_each_child([&](Square, NodeArg<N> child) {
+    total += count<C, N>(child, depth - 1, cache);
+    return false;
+  });
+  if (moves) return total;
+  return count_without_move<C, N>(
+      node, depth, [&](NodeArg<N> passed, int rest) { return count<C, N>(passed, rest, cache); });
 }
 
 // The count at remaining depth >= kMinCachedDepth with the cache on, the
 // position's key already made.
 template <PerftConvention C, class N>
-std::uint64_t count_cached(N node, int depth, CacheUse cache, const PerftCache::Key& key) {
+std::uint64_t count_cached(NodeArg<N> node, int depth, CacheUse cache, const PerftCache::Key& key) {
   std::uint64_t total = 0;
   if (cache.cache->find(key, total, cache.shared)) return total;
-  if (!node.moves()) {
-    total = count_without_move<C>(
-        node, depth, [&](N passed, int rest) { return count<C>(passed, rest, cache); });
-  } else if constexpr (N::kByValue) {
+  if constexpr (N::kByValue) {
     if (depth - 1 >= kMinCachedDepth) {
       // The children first, their buckets fetched while the first are counted.
       struct Child {
@@ -134,7 +145,7 @@ std::uint64_t count_cached(N node, int depth, CacheUse cache, const PerftCache::
       };
       Child children[64];
       int n = 0;
-      node.for_each_child([&](Square, N child) {
+      node.for_each_child([&](Square, NodeArg<N> child) {
         const PerftCache::Key k =
             cache.cache->key(child.player(), child.opponent(), cache_tag<C>(depth - 1));
         cache.cache->prefetch(k);
@@ -142,19 +153,18 @@ std::uint64_t count_cached(N node, int depth, CacheUse cache, const PerftCache::
         return false;
       });
       for (int i = 0; i < n; ++i) {
-        total += count_cached<C>(children[i].node, depth - 1, cache, children[i].key);
+        total += count_cached<C, N>(children[i].node, depth - 1, cache, children[i].key);
+      }
+      if (n == 0) {
+        total = count_without_move<C, N>(node, depth, [&](NodeArg<N> passed, int rest) {
+          return count<C, N>(passed, rest, cache);
+        });
       }
     } else {
-      node.for_each_child([&](Square, N child) {
-        total += count<C>(child, depth - 1, cache);
-        return false;
-      });
+      total = count_children<C, N>(node, depth, cache);
     }
   } else {
-    node.for_each_child([&](Square, N child) {
-      total += count<C>(child, depth - 1, cache);
-      return false;
-    });
+    total = count_children<C, N>(node, depth, cache);
   }
   cache.cache->store(key, total, cache.shared);
   return total;
@@ -162,37 +172,28 @@ std::uint64_t count_cached(N node, int depth, CacheUse cache, const PerftCache::
 
 // The number of leaves `depth` plies below the node.
 template <PerftConvention C, class N>
-std::uint64_t count(N node, int depth, CacheUse cache) {
+std::uint64_t count(NodeArg<N> node, int depth, CacheUse cache) {
   if (depth <= 2) {
-    if (depth == 2) return count_2<C>(node);
-    if (depth == 1) return count_1<C>(node);
+    if (depth == 2) return count_2<C, N>(node);
+    if (depth == 1) return count_1<C, N>(node);
     return 1;
   }
   if (cache.cache) {
     const Position p = node.position();
-    return count_cached<C>(node, depth, cache,
-                           cache.cache->key(p.player, p.opponent, cache_tag<C>(depth)));
+    return count_cached<C, N>(node, depth, cache,
+                              cache.cache->key(p.player, p.opponent, cache_tag<C>(depth)));
   }
-  if (!node.moves()) {
-    return count_without_move<C>(node, depth,
-                                 [&](N passed, int rest) { return count<C>(passed, rest, cache); });
-  }
-  std::uint64_t total = 0;
-  node.for_each_child([&](Square, N child) {
-    total += count<C>(child, depth - 1, cache);
-    return false;
-  });
-  return total;
+  return count_children<C, N>(node, depth, cache);
 }
 
 // The count of one subtree, on the node type the options ask for.
 template <PerftConvention C, MoveGen G, Board B>
 std::uint64_t count_subtree(const Position& position, int depth, CacheUse cache, bool shortcut) {
   if constexpr (KernelBoard<B>) {
-    if (shortcut) return count<C>(BitsNode<B>(position), depth, cache);
+    if (shortcut) return count<C, BitsNode<B>>(BitsNode<B>(position), depth, cache);
   }
-  B board(position);
-  return count<C>(BoardNode<B, G>(board), depth, cache);
+  BoardNode<B, G> node(position);
+  return count<C, BoardNode<B, G>>(node, depth, cache);
 }
 
 // A subtree still to count: a position and its remaining depth.
@@ -205,22 +206,22 @@ struct PerftTask {
 // the subtrees below them, collects them as tasks. Leaves met on the way
 // (game ends) are added to `settled`.
 template <PerftConvention C, class N>
-void split(N node, int depth, int plies, std::vector<PerftTask>& tasks, std::uint64_t& settled) {
+void split(NodeArg<N> node, int depth, int plies, std::vector<PerftTask>& tasks,
+           std::uint64_t& settled) {
   if (plies == 0 || depth <= 2) {
     tasks.push_back({node.position(), depth});
     return;
   }
-  if (!node.moves()) {
-    settled += count_without_move<C>(node, depth, [&](N passed, int rest) -> std::uint64_t {
-      split<C>(passed, rest, plies - 1, tasks, settled);
-      return 0;
-    });
-    return;
-  }
-  node.for_each_child([&](Square, N child) {
-    split<C>(child, depth - 1, plies - 1, tasks, settled);
+  const int moves = node.for_each_child([&](Square, NodeArg<N> child) {
+    split<C, N>(child, depth - 1, plies - 1, tasks, settled);
     return false;
   });
+  if (moves) return;
+  settled +=
+      count_without_move<C, N>(node, depth, [&](NodeArg<N> passed, int rest) -> std::uint64_t {
+        split<C, N>(passed, rest, plies - 1, tasks, settled);
+        return 0;
+      });
 }
 
 template <PerftConvention C, MoveGen G, Board B>
@@ -229,12 +230,12 @@ std::uint64_t count_threaded(const Position& position, int depth, int threads, P
   std::vector<PerftTask> tasks;
   std::uint64_t settled = 0;
   {
-    B board(position);
+    BoardNode<B, G> node(position);
     // Enough plies for a few tasks per thread, so that the work balances.
     for (int plies = 1;; ++plies) {
       tasks.clear();
       settled = 0;
-      split<C>(BoardNode<B, G>(board), depth, plies, tasks, settled);
+      split<C, BoardNode<B, G>>(node, depth, plies, tasks, settled);
       if (tasks.size() >= static_cast<std::size_t>(threads) * 8 || plies >= 4 || plies >= depth - 2)
         break;
     }
@@ -330,15 +331,14 @@ std::vector<DivideRow> perft_divide(const Position& position, int depth,
   check_perft_depth(depth);
   std::vector<DivideRow> rows;
   if (depth == 0) return rows;
-  B board(position);
-  BoardNode<B, MoveGen::mask> node(board);
+  BoardNode<B, MoveGen::mask> node(position);
   if (!node.moves()) {
     if (node.opponent_moves() == 0) return rows;  // the game is over
     const int rest = options.convention == PerftConvention::no_pass ? depth : depth - 1;
     rows.push_back({kPass, perft<B, G>(position.passed(), rest, options)});
     return rows;
   }
-  node.for_each_child([&](Square s, auto child) {
+  node.for_each_child([&](Square s, auto& child) {
     rows.push_back({s, perft<B, G>(child.position(), depth - 1, options)});
     return false;
   });
