@@ -3,13 +3,16 @@
 // every legal move, computed by one variant and confirmed by a second variant
 // with another algorithm and move source. Deterministic for a seed.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
 
 #include "check/random_positions.hpp"
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "search/solver.hpp"
 #include "variants/registry.hpp"
 
@@ -51,11 +54,23 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 24));
   cmd->add_option("-n,--count", args->count, "how many positions (default 30)")
       ->check(CLI::Range(1, 10000));
-  cmd->add_option("--seed", args->seed, "the seed of the random games (default 1)");
-  cmd->add_option("-o,--output", args->output, "the OBF file to write")->required();
+  add_seed_option(cmd, args->seed, "the seed of the random games");
+  cmd->add_option("-o,--output", args->output,
+                  "the OBF file to write (finished positions are kept in OUTPUT.partial until "
+                  "the suite is complete)")
+      ->required();
   cmd->callback([args, &exit_code] {
-    std::ofstream out(args->output);
-    if (!out) throw UsageError("--output: cannot write '" + args->output + "'");
+    // The positions go to OUTPUT.partial as they are finished, each line
+    // flushed; OUTPUT is replaced only when the suite is complete, so an
+    // interrupted run destroys nothing and keeps what it made.
+    check_writable(args->output, "--output");
+    const std::string partial = args->output + ".partial";
+    check_writable(partial, "--output");
+    std::ofstream out(partial, std::ios::trunc);
+    auto cannot_write = [&](const std::string& path) {
+      return OutputError("--output: cannot write '" + path + "': " + std::strerror(errno));
+    };
+    if (!out) throw cannot_write(partial);
     out << "% reversi-bench make-suite -e " << args->empties << " -n " << args->count << " --seed "
         << args->seed << "\n"
         << "% Positions with " << args->empties
@@ -82,12 +97,15 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
       std::stable_sort(entry.moves.begin(), entry.moves.end(),
                        [](const MoveScore& x, const MoveScore& y) { return x.score > y.score; });
       out << format_obf_line(entry) << "\n";
+      if (!out.flush()) throw cannot_write(partial);
       ++made;
       std::fprintf(stderr, "\rmake-suite: %d/%d positions, %.0f s", made, args->count,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     std::fprintf(stderr, "\n");
-    if (!out.flush()) throw UsageError("--output: cannot write '" + args->output + "'");
+    out.close();
+    if (!out) throw cannot_write(partial);
+    if (std::rename(partial.c_str(), args->output.c_str()) != 0) throw cannot_write(args->output);
     exit_code = kExitOk;
   });
 }

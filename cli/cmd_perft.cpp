@@ -175,25 +175,25 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                 "symmetries of the board");
   cmd->add_option("--repeat", args->repeat, "time each depth this many times, report the median")
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");
-  cmd->callback([args, &exit_code] {
+  auto* json = cmd->add_option("--json", args->json,
+                               "also write the rows, configuration and machine as JSON");
+  cmd->callback([args, json, &exit_code] {
+    const bool json_given = json->count() > 0;
     const auto positions = load_positions(args->position);
     if (positions.size() != 1) {
       throw UsageError("--position '" + args->position + "' names " +
                        std::to_string(positions.size()) + " positions; use FILE:N");
     }
     const PerftConvention convention = args->convention;
-    if (!args->json.empty()) check_writable(args->json, "--json");
+    if (json_given) check_writable(args->json, "--json");
     const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);
-    std::optional<PerftTable> table;
-    if (positions[0].entry.position == Position::start()) {
-      table = PerftTable::read(positions_dir() + "/perft-start.csv");
-    }
+    const PerftTable* table = nullptr;
+    if (positions[0].entry.position == Position::start()) table = &perft_start_table();
     bool ok = true;
     std::vector<PerftRow> rows;
     for_each_variant<AllVariants>([&]<Board V>() {
       if (std::find(names.begin(), names.end(), V::info.name) == names.end()) return;
-      ok = run_variant<V>(*args, positions[0], convention, table ? &*table : nullptr, rows) && ok;
+      ok = run_variant<V>(*args, positions[0], convention, table, rows) && ok;
     });
     if (!args->json.empty())
       write_json_file(args->json, perft_json(*args, positions[0], rows), "--json");

@@ -5,6 +5,7 @@
 
 #include "check/random_positions.hpp"
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 
 namespace rb::cli {
 namespace {
@@ -23,7 +24,7 @@ void add_sample_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "sample", "Print seeded random positions from random games, empties spread evenly");
   cmd->add_option("-n,--count", args->count, "how many positions")->check(CLI::Range(1, 1000000));
-  cmd->add_option("--seed", args->seed, "the seed");
+  add_seed_option(cmd, args->seed, "the seed");
   cmd->add_option("--min-empties", args->min_empties, "fewest empties")->check(CLI::Range(0, 60));
   cmd->add_option("--max-empties", args->max_empties, "most empties")->check(CLI::Range(0, 60));
   cmd->callback([args, &exit_code] {

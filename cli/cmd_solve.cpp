@@ -36,6 +36,7 @@ struct SolveArgs {
   MoveGen moves = MoveGen::mask;  // used only when --moves is given
   bool moves_given = false;
   std::string json;
+  bool json_given = false;
   int threads = 1;
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
@@ -265,7 +266,7 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
     fmt::print("(time: the sum of per-position {}; wall clock {:.3f} s)\n",
                args.repeat > 1 ? "medians" : "times", wall);
   }
-  if (!args.json.empty()) {
+  if (args.json_given) {
     write_json_file(args.json, solve_json(args, V::info.name, G, rows, s, wall), "--json");
   }
   return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
@@ -281,7 +282,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   add_option_rows(cmd, kSolveOptionRows, args->options);
   auto* moves =
       add_enum_option(cmd, "--moves", args->moves, "the move source (default: the variant's own)");
-  cmd->add_option("--json", args->json, "also write the rows, configuration and machine as JSON");
+  auto* json = cmd->add_option("--json", args->json,
+                               "also write the rows, configuration and machine as JSON");
   cmd->add_option("-t,--threads", args->threads, "positions solved in parallel")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--time-limit", args->time_limit,
@@ -290,13 +292,14 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
       ->check(CLI::Range(1, 1000));
-  cmd->callback([args, moves, &exit_code] {
+  cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
+    args->json_given = json->count() > 0;
     if (!(args->time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
     if (args->options.etc && args->options.tt_mb == 0) {
       throw UsageError("--etc: needs a table (--tt MB)");
     }
-    if (!args->json.empty()) check_writable(args->json, "--json");
+    if (args->json_given) check_writable(args->json, "--json");
     std::vector<NamedPosition> positions;
     for (const auto& input : args->inputs) {
       for (auto& p : load_positions(input)) positions.push_back(std::move(p));

@@ -8,6 +8,7 @@
 #include "check/random_positions.hpp"
 #include "check/verify.hpp"
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {
@@ -71,7 +72,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       ->delimiter(',');
   cmd->add_option("-n,--positions", args->positions, "how many positions (default 10000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  cmd->add_option("--seed", args->seed, "the seed of the positions (default 1)");
+  add_seed_option(cmd, args->seed, "the seed of the positions");
   cmd->callback([args, &exit_code] {
     const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);
     std::printf("verify: %llu positions (seed %llu), half reachable, half arbitrary\n",

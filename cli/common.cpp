@@ -1,16 +1,43 @@
 #include "cli/common.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
 
+#include "io/perft_table.hpp"
+
 namespace rb::cli {
 namespace {
 
-bool is_file(const std::string& path) {
+bool exists(const std::string& path) {
   std::error_code ec;
   return std::filesystem::exists(path, ec);
+}
+
+// The installed data folder: RB_DATA_FROM_BIN from the binary's own folder.
+std::string installed_data_dir() {
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  return (exe.parent_path() / RB_DATA_FROM_BIN).lexically_normal().string();
+}
+
+// A file named on the command line: as given, else (a relative name) under
+// $RB_DATA_DIR, else under the installed data folder. Empty if none exists.
+std::string find_file(const std::string& path) {
+  if (exists(path)) return path;
+  if (path.empty() || path[0] == '/') return "";
+  std::vector<std::string> dirs;
+  if (const char* dir = std::getenv("RB_DATA_DIR"); dir && *dir) dirs.emplace_back(dir);
+  dirs.push_back(installed_data_dir());
+  for (const auto& dir : dirs) {
+    if (dir.empty()) continue;
+    const std::string candidate = dir + "/" + path;
+    if (exists(candidate)) return candidate;
+  }
+  return "";
 }
 
 std::vector<NamedPosition> whole_file(const std::string& path) {
@@ -30,9 +57,12 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-std::string positions_dir() {
-  if (const char* dir = std::getenv("RB_POSITIONS_DIR"); dir && *dir) return dir;
-  return RB_POSITIONS_DIR;
+const PerftTable& perft_start_table() {
+  if (const char* dir = std::getenv("RB_POSITIONS_DIR"); dir && *dir) {
+    static const PerftTable table = PerftTable::read(std::string(dir) + "/perft-start.csv");
+    return table;
+  }
+  return PerftTable::published();
 }
 
 std::vector<NamedPosition> load_positions(const std::string& argument) {
@@ -41,10 +71,12 @@ std::vector<NamedPosition> load_positions(const std::string& argument) {
     entry.position = Position::start();
     return {{entry, "start"}};
   }
-  if (is_file(argument)) return whole_file(argument);
+  if (const std::string path = find_file(argument); !path.empty()) return whole_file(path);
   const auto colon = argument.rfind(':');
-  if (colon != std::string::npos && colon > 0 && is_file(argument.substr(0, colon))) {
-    const std::string path = argument.substr(0, colon);
+  const std::string path = colon != std::string::npos && colon > 0
+                               ? find_file(argument.substr(0, colon))
+                               : std::string();
+  if (!path.empty()) {
     const std::string number = argument.substr(colon + 1);
     int n = 0;
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
@@ -62,6 +94,16 @@ std::vector<NamedPosition> load_positions(const std::string& argument) {
   // gets a clearer message than a board-parse error.
   if (argument.find('/') != std::string::npos || argument.ends_with(".obf")) {
     throw InputError(argument, 0, 0, "cannot read: no such file");
+  }
+  // A short word with a file extension is a missing file's name, not a board.
+  const auto dot = argument.rfind('.');
+  const bool extension =
+      dot != std::string::npos && dot + 1 < argument.size() && argument.size() - dot <= 5 &&
+      std::all_of(argument.begin() + static_cast<long>(dot) + 1, argument.end(),
+                  [](unsigned char c) { return std::isalnum(c) != 0; });
+  if (argument.size() < 64 && extension) {
+    throw InputError(argument, 0, 0,
+                     "no such file, and not a board string (64 squares and a side to move)");
   }
   return {{parse_obf_line(argument), "<argument>"}};
 }

@@ -12,6 +12,10 @@
 #include "io/obf.hpp"
 #include "io/output.hpp"
 
+namespace rb {
+class PerftTable;
+}
+
 namespace rb::cli {
 
 // The exit codes, as documented in README.md.
@@ -45,15 +49,19 @@ struct NamedPosition {
 
 // Resolves a position argument:
 //   start          the standard start position;
-//   FILE           every position of an OBF file;
+//   FILE           every position of an OBF file (a relative name not found
+//                  from the current folder is looked for in $RB_DATA_DIR, then
+//                  in the installed data folder, ../share/reversi-bench from
+//                  the binary);
 //   FILE:N         the N-th position of the file (1-based; comments and
 //                  blank lines are not counted);
 //   anything else  a board string or OBF line.
 std::vector<NamedPosition> load_positions(const std::string& argument);
 
-// The folder of reference data (positions/): $RB_POSITIONS_DIR if set, else
-// the source tree's positions/ folder this binary was built from.
-std::string positions_dir();
+// The published perft counts from the start: compiled into the binary, or
+// read from $RB_POSITIONS_DIR/perft-start.csv when that is set (to check a
+// table of one's own).
+const PerftTable& perft_start_table();
 
 // Every subcommand registers itself with the app and sets `exit_code` when it runs.
 void add_list_command(CLI::App& app, int& exit_code);

@@ -4,16 +4,66 @@
 // 2 for bad input, usage or a resource the user asked for that cannot be
 // had, 1 for a failed check, internal or not; the error is one line on
 // stderr.
+#include <cstdio>
 #include <iostream>
 #include <new>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/common.hpp"
 #include "core/memory.hpp"
 #include "core/registry.hpp"
+#include "io/machine.hpp"
+
+namespace {
+
+// A board string or OBF line: its first 64 characters of the board alphabet
+// (blanks aside) come before any ';'. Every FForum line starts with '-',
+// which the option parser would take for an option.
+bool looks_like_board(std::string_view arg) {
+  int squares = 0;
+  for (char c : arg) {
+    if (c == ';' || squares == 64) break;
+    if (c == ' ' || c == '\t') continue;
+    if (std::string_view("XxOoBbWw*-.").find(c) == std::string_view::npos) return false;
+    ++squares;
+  }
+  return squares == 64;
+}
+
+// The arguments with every board string that starts with '-' moved behind a
+// "--" (positional from there on), or joined to its option as
+// --position=<board>, so that the parser never reads one as an option.
+std::vector<std::string> protect_boards(int argc, char** argv) {
+  std::vector<std::string> args, boards;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i > 0 && arg.size() > 1 && arg[0] == '-' && looks_like_board(arg)) {
+      const std::string previous = args.empty() ? "" : args.back();
+      if (previous == "-p" || previous == "--position") {
+        args.back() = "--position=" + arg;
+      } else {
+        boards.push_back(arg);
+      }
+      continue;
+    }
+    args.push_back(arg);
+  }
+  if (!boards.empty()) {
+    args.emplace_back("--");
+    args.insert(args.end(), boards.begin(), boards.end());
+  }
+  return args;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"reversi-bench: check, compare and time Reversi board implementations"};
+  app.name("reversi-bench");
   app.require_subcommand(1);
+  app.set_version_flag("--version", rb::version_text());
   int exit_code = rb::cli::kExitOk;
   rb::cli::add_list_command(app, exit_code);
   rb::cli::add_show_command(app, exit_code);
@@ -27,11 +77,31 @@ int main(int argc, char** argv) {
     return code;
   };
   using namespace rb::cli;
+  std::vector<std::string> args = protect_boards(argc, argv);
+  if (args.size() > 1 && args[1] == "help") {
+    std::cout << app.help();
+    return kExitOk;
+  }
+  if (args.size() > 1 && !args[1].empty() && args[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const auto* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known = known || sub->get_name() == args[1];
+    }
+    if (!known) {
+      return fail(kExitBadInput,
+                  "unknown command '" + args[1] + "'; commands: " + names + " (see --help)");
+    }
+  }
   try {
-    app.parse(argc, argv);
+    std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);  // CLI11 takes them reversed
+    app.parse(reversed);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return fail(kExitBadInput, std::string(e.what()) + " (see --help)");
@@ -53,6 +123,11 @@ int main(int argc, char** argv) {
     return fail(kExitCheckFailed, e.what(), "internal error: ");
   } catch (...) {
     return fail(kExitCheckFailed, "unknown exception", "internal error: ");
+  }
+  // Everything printed must have reached its destination (a full disk, a
+  // closed pipe): otherwise the run did not do what it said.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout.flush()) {
+    return fail(kExitBadInput, "cannot write to standard output");
   }
   return exit_code;
 }

@@ -3,6 +3,8 @@
 // one option per row (core/option_rows.hpp), with the struct's own default.
 #pragma once
 
+#include <charconv>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -44,6 +46,23 @@ void add_option_rows(CLI::App* cmd, const Rows& rows, Struct& target) {
           ->check(CLI::Range(row.min, row.max));
     }
   });
+}
+
+// --seed N: a whole number 0..2^64-1, written as such ("-1" or "2^64" is
+// an error, never wrapped or clamped).
+inline CLI::Option* add_seed_option(CLI::App* cmd, std::uint64_t& seed, const std::string& help) {
+  return cmd->add_option("--seed", seed, help + " (default " + std::to_string(seed) + ")")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || ec != std::errc{} || ptr != end) {
+              return "'" + text + "' is not a whole number from 0 to 18446744073709551615";
+            }
+            return "";
+          },
+          "UINT64"));
 }
 
 }  // namespace rb::cli

@@ -30,11 +30,15 @@ void add_machine_and_build(Json& doc) {
   doc["build"] = build_json();
 }
 
+std::string version_text() {
+  return std::string("reversi-bench ") + build::kVersion + " (commit " + build::kCommit + ")\n" +
+         "compiler " + build::kCompiler + ", " + build::kBuildType + ", flags:" + build::kFlags;
+}
+
 Json build_json() {
   return {
-      {"compiler", build::kCompiler},
-      {"build_type", build::kBuildType},
-      {"flags", build::kFlags},
+      {"version", build::kVersion},      {"compiler", build::kCompiler},
+      {"build_type", build::kBuildType}, {"flags", build::kFlags},
       {"commit", build::kCommit},
   };
 }

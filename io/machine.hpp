@@ -10,5 +10,8 @@ namespace rb {
 std::string host_name();
 // The build: compiler, build type, flags and commit.
 Json build_json();
+// "reversi-bench VERSION (commit C)" and the compiler, build type and flags,
+// for --version.
+std::string version_text();
 
 }  // namespace rb

@@ -294,10 +294,18 @@ std::vector<ObfEntry> read_obf_file(const std::string& path) {
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  std::ostringstream content;
-  content << in.rdbuf();
+  // Read in chunks up to a limit: a device such as /dev/zero never ends.
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxObfFileBytes) {
+      throw InputError(path, 0, 0,
+                       "larger than " + std::to_string(kMaxObfFileBytes >> 20) +
+                           " MiB: not an OBF file this tool reads");
+    }
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
   if (in.bad()) throw InputError(path, 0, 0, "read error");
-  const std::string text = content.str();
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw InputError(path, 0, 0, "empty file: no position");
   }

@@ -12,6 +12,7 @@
 // and the reason; nothing is skipped silently.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -63,6 +64,8 @@ ObfEntry parse_obf_line(std::string_view text, SourceRef where = {});
 // Parses a whole OBF text; blank and comment-only lines are skipped.
 // Throws if the text holds no position.
 std::vector<ObfEntry> parse_obf_text(std::string_view text, std::string_view source);
+// The largest OBF file read (a suite of a million positions is 100 MiB).
+inline constexpr std::size_t kMaxObfFileBytes = std::size_t{256} << 20;
 // Reads and parses an OBF file.
 std::vector<ObfEntry> read_obf_file(const std::string& path);
 

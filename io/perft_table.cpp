@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "io/obf.hpp"
+#include "io/perft_start_csv.hpp"
 
 namespace rb {
 namespace {
@@ -21,8 +22,24 @@ std::vector<std::string> split_csv(const std::string& line) {
 }  // namespace
 
 PerftTable PerftTable::read(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, 0, 0, "cannot read the perft table");
+  std::ifstream file(path);
+  if (!file) throw InputError(path, 0, 0, "cannot read the perft table");
+  std::string text;
+  char chunk[4096];
+  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) {
+    if (text.size() > (std::size_t{1} << 20)) throw InputError(path, 0, 0, "larger than 1 MiB");
+    text.append(chunk, static_cast<std::size_t>(file.gcount()));
+  }
+  return parse(text, path);
+}
+
+const PerftTable& PerftTable::published() {
+  static const PerftTable table = parse(kPerftStartCsv, "perft-start.csv (built in)");
+  return table;
+}
+
+PerftTable PerftTable::parse(std::string_view text, const std::string& path) {
+  std::istringstream in{std::string(text)};
   std::string line;
   int line_number = 1;
   if (!std::getline(in, line)) throw InputError(path, 0, 0, "empty perft table");

@@ -1,7 +1,7 @@
 # Writes build_info.hpp at build time, so that the recorded commit is the one
 # built (with "-dirty" when the work tree has changes). configure_file only
 # rewrites the file when its content changes.
-# Inputs: SRC, OUT, TEMPLATE, COMPILER, BUILD_TYPE, FLAGS.
+# Inputs: SRC, OUT, TEMPLATE, COMPILER, BUILD_TYPE, FLAGS, VERSION.
 set(RB_COMMIT "unknown")
 find_package(Git QUIET)
 if(GIT_FOUND)
@@ -20,4 +20,5 @@ endif()
 set(CMAKE_CXX_COMPILER_ID_AND_VERSION ${COMPILER})
 set(CMAKE_BUILD_TYPE ${BUILD_TYPE})
 set(RB_BUILD_FLAGS ${FLAGS})
+set(RB_VERSION ${VERSION})
 configure_file(${TEMPLATE} ${OUT} @ONLY)

@@ -101,5 +101,43 @@ expect 2 'json' -- perft -v shift -d 3 --json /nonexistent-folder/out.json
 # list --json is a JSON document naming every variant.
 expect 0 '"name": "kindergarten\+list"' -- list --json
 
+# Hostile and awkward input (issue #17's audit): each case one line, exit 2,
+# or the valid input accepted.
+fforum1=$(grep -v '^%' "$positions/fforum-1-19.obf" | head -1)
+expect 0 'listed best score: \+18' -- show "$fforum1"
+expect 0 'wrong scores 0' -- solve -v shift "$fforum1" --tt 4
+expect 0 '^ +3 +[0-9]+ ' -- perft -v shift -d 3 -p "$fforum1"
+expect 2 'larger than 256 MiB' -- show /dev/zero
+expect_one_line_error show /dev/zero
+expect 2 'nope.txt: no such file, and not a board string' -- show nope.txt
+expect 2 "--seed: '-1' is not a whole number" -- sample -n 3 --seed -1
+expect 2 "is not a whole number" -- verify -n 3 --seed 18446744073709551616
+expect 0 'verify: 3 positions \(seed 18446744073709551615\)' -- verify -v shift -n 3 --seed 18446744073709551615
+expect 2 '--time-limit: must be a number' -- solve "$positions/e10.obf:1" -v shift --time-limit nan
+expect 2 '--json: the file name is empty' -- solve "$positions/e10.obf:1" -v shift --json ''
+expect 2 '--json: the file name is empty' -- perft -v shift -d 2 --json ''
+expect 2 "unknown command 'nosuch'; commands: list, show" -- nosuch
+expect 0 'Usage' -- help
+expect 0 'reversi-bench [0-9]+\.[0-9]+\.[0-9]+ \(commit' -- --version
+full_out=$("$bin" sample -n 2 2>&1 >/dev/full)
+if [[ $? -eq 2 && $full_out == *"cannot write to standard output"* ]]; then passes=$((passes + 1));
+else echo "FAIL: sample > /dev/full: $full_out"; failures=$((failures + 1)); fi
+# make-suite keeps an existing file until the new suite is complete.
+suite_dir=$(mktemp -d)
+echo "% keep me" >"$suite_dir/s.obf"
+timeout 2 "$bin" make-suite -e 14 -n 1000 --seed 3 -o "$suite_dir/s.obf" >/dev/null 2>&1
+if [[ $(cat "$suite_dir/s.obf") == "% keep me" && -s "$suite_dir/s.obf.partial" ]]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL: an interrupted make-suite changed its output or kept nothing"; failures=$((failures + 1))
+fi
+expect 0 '' -- make-suite -e 8 -n 2 --seed 3 -o "$suite_dir/s.obf"
+if [[ $(grep -vc '^%' "$suite_dir/s.obf") -eq 2 && ! -e "$suite_dir/s.obf.partial" ]]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL: a finished make-suite did not replace its output"; failures=$((failures + 1))
+fi
+rm -rf "$suite_dir"
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

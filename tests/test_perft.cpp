@@ -64,6 +64,21 @@ class PerftTest : public ::testing::Test {
 };
 TYPED_TEST_SUITE(PerftTest, testing::VariantTypes, testing::VariantName);
 
+TEST(PublishedTable, TheCompiledInTableIsTheCsv) {
+  // The binary carries positions/perft-start.csv compiled in; the file stays
+  // the source, and the two must agree on every cell.
+  const PerftTable& built_in = PerftTable::published();
+  ASSERT_EQ(built_in.max_depth(), published().max_depth());
+  EXPECT_GE(built_in.max_depth(), 21);
+  for (auto c : {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
+    for (int depth = 1; depth <= published().max_depth(); ++depth) {
+      EXPECT_EQ(built_in.expected(c, depth), published().expected(c, depth))
+          << enum_name(c) << " depth " << depth;
+    }
+  }
+  EXPECT_EQ(built_in.expected(PerftConvention::a124004, 14), 184041761768u);  // OEIS A124004(14)
+}
+
 TYPED_TEST(PerftTest, StartToDepth9InAllThreeConventions) {
   const int max_depth = kDeep ? 9 : 7;
   for (bool shortcut : {true, false}) {
