@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
 # The main job: set up, build (Release), check the build against the
-# published perft counts, then run the reproduction into
-# results/<date>-<host>/ (JSON, plots, REPORT.md).
-# Usage: scripts/run.sh [--full]    (--full: fforum-20-39, perft 12/13, ladder on e12)
+# published perft counts, then run the reproduction into a new folder
+# (JSON, plots, REPORT.md): results/local/<UTC date and time>-<host>/, which
+# git ignores, so a run never touches the committed results.
+# Usage: scripts/run.sh [--full] [--out DIR]
+#   --full     also fforum-20-39, perft 12/13, e18 (about 15 minutes more)
+#   --out DIR  write there instead; DIR must not exist yet (this is how a
+#              baseline under results/ is recorded, on purpose)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 full=()
-for arg in "$@"; do
-  case $arg in
+out=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
     --full) full=(--full) ;;
-    *) echo "run.sh: unknown option '$arg' (only --full)" >&2; exit 2 ;;
+    --out)
+      [[ $# -ge 2 ]] || { echo "run.sh: --out needs a folder" >&2; exit 2; }
+      out=$2; shift ;;
+    *) echo "run.sh: unknown option '$1' (--full, --out DIR)" >&2; exit 2 ;;
   esac
+  shift
 done
+if [[ -z $out ]]; then
+  out=$root/results/local/$(date -u +%Y-%m-%dT%H%M%SZ)-$(hostname -s)${full:+-full}
+fi
+if [[ -e $out ]]; then
+  echo "run.sh: $out exists already; results are never overwritten (choose another --out)" >&2
+  exit 2
+fi
 "$root/scripts/setup.sh"
 mkdir -p "$root/build"
 echo "== build (Release)"
@@ -24,7 +40,7 @@ echo "== a quick correctness check: perft to depth 9, and 2,000 positions agains
 "$bin" perft -v all -d 9 | grep -E '^perft|^ +9 '
 "$bin" verify -n 2000
 
-out=$root/results/$(date -u +%Y-%m-%d)-$(hostname -s)${full:+-full}
+mkdir -p "$out"
 echo "== reproduction into $out"
 /usr/bin/python3 "$root/scripts/reproduce.py" "$dir" "$out" "${full[@]}"
 /usr/bin/python3 "$root/scripts/report.py" "$out"
