@@ -97,10 +97,10 @@ std::vector<NamedPosition> load_positions(const std::string& argument) {
   }
   // A short word with a file extension is a missing file's name, not a board.
   const auto dot = argument.rfind('.');
-  const bool extension =
-      dot != std::string::npos && dot + 1 < argument.size() && argument.size() - dot <= 5 &&
-      std::all_of(argument.begin() + static_cast<long>(dot) + 1, argument.end(),
-                  [](unsigned char c) { return std::isalnum(c) != 0; });
+  const bool extension = dot != std::string::npos && dot + 1 < argument.size() &&
+                         argument.size() - dot <= 5 &&
+                         std::all_of(argument.begin() + static_cast<long>(dot) + 1, argument.end(),
+                                     [](unsigned char c) { return std::isalnum(c) != 0; });
   if (argument.size() < 64 && extension) {
     throw InputError(argument, 0, 0,
                      "no such file, and not a board string (64 squares and a side to move)");

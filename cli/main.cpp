@@ -26,7 +26,7 @@ bool looks_like_board(std::string_view arg) {
   for (char c : arg) {
     if (c == ';' || squares == 64) break;
     if (c == ' ' || c == '\t') continue;
-    if (std::string_view("XxOoBbWw*-.").find(c) == std::string_view::npos) return false;
+    if (!rb::is_square_char(c)) return false;
     ++squares;
   }
   return squares == 64;

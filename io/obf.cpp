@@ -287,6 +287,8 @@ std::vector<ObfEntry> parse_obf_text(std::string_view text, std::string_view sou
   return entries;
 }
 
+bool is_square_char(char c) { return square_kind(c) != 0; }
+
 std::vector<ObfEntry> read_obf_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {

@@ -57,6 +57,8 @@ struct SourceRef {
   int line = 1;
 };
 
+// Whether c is a square of the board-string alphabet (X/B/* O/W -/., either case).
+bool is_square_char(char c);
 // Parses a board string (64 squares and a side to move, nothing after it).
 Position parse_board(std::string_view text, SourceRef where = {});
 // Parses one OBF line (comments allowed). Throws on an empty line.
