@@ -8,6 +8,10 @@
 // each solve, so every solve starts from an empty table as the node counts
 // require. A repetition that runs out of time is reported, never mixed into
 // the median of the solved ones.
+//
+// Threads: -t N threads search each position together (the parallel search
+// of search/solver.hpp, sharing the job's table); -j J jobs solve positions
+// side by side, each with its own table: J x N threads in all.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -37,7 +41,7 @@ struct SolveArgs {
   bool moves_given = false;
   std::string json;
   bool json_given = false;
-  int threads = 1;
+  int jobs = 1;           // positions solved side by side
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
 };
@@ -125,8 +129,10 @@ Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
       }
       continue;  // a later run out of time: keep the solved runs' median
     }
-    if (row.result.solved &&
-        (result.nodes != row.result.nodes || result.score != row.result.score)) {
+    // One thread visits the same nodes every time; several share the work
+    // differently each time, and only the score must repeat.
+    const bool same_nodes = args.options.threads > 1 || result.nodes == row.result.nodes;
+    if (row.result.solved && (!same_nodes || result.score != row.result.score)) {
       throw CheckFailed(
           fmt::format("{}: a repeated solve gave {} nodes and score {}, not {} and {}", input.label,
                       result.nodes, result.score, row.result.nodes, row.result.score));
@@ -140,7 +146,7 @@ Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
   return row;
 }
 
-// Solves every position, `threads` positions at a time, printing the rows
+// Solves every position, `jobs` positions at a time, printing the rows
 // in order as they finish. An exception in a worker stops the others and is
 // rethrown here.
 template <Board V, MoveGen G>
@@ -168,7 +174,7 @@ std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPositio
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < args.threads; ++t) pool.emplace_back(worker);
+  for (int t = 1; t < args.jobs; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
@@ -177,6 +183,8 @@ std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPositio
 
 struct Summary {
   std::uint64_t nodes = 0;
+  double thread_seconds = 0;  // threads x each position's time (of the reported run)
+  double idle_seconds = 0;    // of which the threads waited
   int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
   double seconds = 0;  // the sum of each position's (median) time
 };
@@ -185,6 +193,8 @@ Summary summarize(const std::vector<Row>& rows) {
   Summary s;
   for (const auto& r : rows) {
     s.nodes += r.result.nodes;
+    s.thread_seconds += r.seconds * static_cast<double>(r.result.threads.size());
+    for (const auto& t : r.result.threads) s.idle_seconds += t.idle_seconds;
     s.wrong_scores += !r.score_ok;
     s.wrong_moves += r.move == Row::MoveVerdict::wrong;
     s.unlisted += r.move == Row::MoveVerdict::unlisted;
@@ -202,7 +212,8 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
   add_machine_and_build(doc);
   Json config = {{"variant", variant}, {"moves", enum_name(moves)}};
   config.update(options_json(kSolveOptionRows, args.options));
-  config["threads"] = args.threads;
+  config["threads"] = args.options.threads;
+  config["jobs"] = args.jobs;
   config["time_limit_s"] = args.time_limit;
   config["repeat"] = args.repeat;
   config["inputs"] = args.inputs;
@@ -219,6 +230,13 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     }
     if (r.expected) row["expected"] = *r.expected;
     row["nodes"] = r.result.nodes;
+    Json thread_nodes = Json::array(), idle = Json::array();
+    for (const auto& t : r.result.threads) {
+      thread_nodes.push_back(t.nodes);
+      idle.push_back(t.idle_seconds);
+    }
+    row["thread_nodes"] = thread_nodes;
+    row["idle_seconds"] = idle;
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;
@@ -234,6 +252,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       {"not_solved", s.unsolved},
       {"nodes", s.nodes},
       {"seconds", s.seconds},
+      {"idle_seconds", s.idle_seconds},
       {"wall_seconds", wall_seconds},
       {"nodes_per_second", s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0},
   };
@@ -245,9 +264,9 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   const SolveOptions& o = args.options;
   fmt::print(
       "solve {} positions  variant {}  moves {}  algo {}  order {}  tt {} MB{}{}  few-empties {}  "
-      "threads {}\n",
+      "threads {}  jobs {}\n",
       positions.size(), V::info.name, enum_name(G), enum_name(o.algo), enum_name(o.order), o.tt_mb,
-      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, args.threads);
+      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads, args.jobs);
   if (o.etc || o.stability) {
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
@@ -262,7 +281,12 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   if (s.unlisted) fmt::print("  moves not listed {}", s.unlisted);
   fmt::print("\nnodes {}  time {:.3f} s  nodes/s {:.4g}\n", s.nodes, s.seconds,
              s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0);
-  if (args.threads > 1 || args.repeat > 1) {
+  if (o.threads > 1) {
+    fmt::print("threads {}: idle {:.3f} s of {:.3f} s ({:.1f}%)\n", o.threads, s.idle_seconds,
+               s.thread_seconds,
+               s.thread_seconds > 0 ? 100 * s.idle_seconds / s.thread_seconds : 0.0);
+  }
+  if (args.jobs > 1 || args.repeat > 1) {
     fmt::print("(time: the sum of per-position {}; wall clock {:.3f} s)\n",
                args.repeat > 1 ? "medians" : "times", wall);
   }
@@ -284,7 +308,12 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       add_enum_option(cmd, "--moves", args->moves, "the move source (default: the variant's own)");
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
-  cmd->add_option("-t,--threads", args->threads, "positions solved in parallel")
+  cmd->add_option("-t,--threads", args->options.threads,
+                  "threads searching each position together (default 1)")
+      ->check(CLI::Range(1, kMaxSearchThreads));
+  cmd->add_option("-j,--jobs", args->jobs,
+                  "positions solved side by side, each with its own table (default 1); "
+                  "jobs x threads threads in all")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--time-limit", args->time_limit,
                   "seconds per position; a position not solved in time is reported and skipped")

@@ -96,15 +96,17 @@ class PerftCache {
 
 namespace perft_cache_detail {
 
-// Bucket fields are read and written through atomic_ref, relaxed (plain moves
-// on x86), so that the seqlock's racing reads are not undefined behaviour.
+// Bucket fields are read with acquire and written with release through
+// atomic_ref (plain moves on x86), so that the seqlock's racing reads are not
+// undefined behaviour and need no fence: a reader that sees a field a writer
+// stored also sees that writer's odd sequence when it reads it again.
 template <class T>
 inline T load(const T& x) {
-  return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_relaxed);
+  return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_acquire);
 }
 template <class T>
 inline void put(T& x, T v) {
-  std::atomic_ref<T>(x).store(v, std::memory_order_relaxed);
+  std::atomic_ref<T>(x).store(v, std::memory_order_release);
 }
 
 // The least of the 8 images of (player, opponent), by player then opponent
@@ -153,10 +155,7 @@ inline bool PerftCache::find(const Key& k, std::uint64_t& count, bool shared) co
     if (load(b.tag[i]) == k.tag && load(b.player[i]) == k.player &&
         load(b.opponent[i]) == k.opponent) {
       const std::uint64_t found = load(b.count[i]);
-      if (shared) {
-        std::atomic_thread_fence(std::memory_order_acquire);
-        if (load(b.sequence) != sequence) return false;  // written meanwhile: maybe torn
-      }
+      if (shared && load(b.sequence) != sequence) return false;  // written meanwhile: maybe torn
       count = found;
       return true;
     }
@@ -189,7 +188,6 @@ inline void PerftCache::store(const Key& k, std::uint64_t count, bool shared) {
   std::atomic_ref<std::uint64_t> sequence(b.sequence);
   std::uint64_t s = sequence.load(std::memory_order_relaxed);
   if ((s & 1) || !sequence.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
-  std::atomic_thread_fence(std::memory_order_release);
   write(b, k, count);
   sequence.store(s + 2, std::memory_order_release);
 }

@@ -80,14 +80,22 @@ struct SolveOptions {
   // score at or below alpha, that cap is returned without a search.
   bool stability = false;
   int stability_min_empties = 6;
+  // The parallel search (threads > 1) splits nodes with at least this many
+  // empties, after their first move (search/solver.hpp).
+  int split_min_empties = 12;
 
-  // Not options but controls of one run (no rows): a stop request, polled
-  // every 4096 nodes, and a deadline. Either may be left unset.
+  // Not options but controls of one run (no rows; the command line has its
+  // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
+  // helper threads), a stop request, polled every 4096 nodes, and a deadline.
+  // The last two may be left unset.
+  int threads = 1;
   const std::atomic<bool>* stop = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 inline constexpr int kMaxFewEmpties = 10;
+// At most this many threads search one position.
+inline constexpr int kMaxSearchThreads = 256;
 inline constexpr std::size_t kMaxTableMb = std::size_t{1} << 20;
 
 // Every option of SolveOptions, once.
@@ -129,7 +137,17 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, int>{"stability-min-empties", "stability_min_empties",
                                  "try the stability cutoff at nodes with at least this many "
                                  "empties",
-                                 &SolveOptions::stability_min_empties, 0, 64});
+                                 &SolveOptions::stability_min_empties, 0, 64},
+    OptionRow<SolveOptions, int>{"split-min-empties", "split_min_empties",
+                                 "with --threads above 1, share the moves of nodes with at "
+                                 "least this many empties among the threads",
+                                 &SolveOptions::split_min_empties, 1, 64});
+
+// What one thread of a search did.
+struct ThreadReport {
+  std::uint64_t nodes = 0;
+  double idle_seconds = 0;  // waiting for work (or for helpers) instead of searching
+};
 
 struct SolveResult {
   // The exact score (the sign -1/0/+1 with wld); meaningful only when solved.
@@ -137,8 +155,9 @@ struct SolveResult {
   // A best move: the first move in search order reaching the score; kPass if
   // the side to move must pass, kNoSquare if the game is over (or not solved).
   Square best_move = kNoSquare;
-  std::uint64_t nodes = 0;
-  bool solved = false;  // false when stopped by the stop flag or the deadline
+  std::uint64_t nodes = 0;  // the sum over the threads
+  bool solved = false;      // false when stopped by the stop flag or the deadline
+  std::vector<ThreadReport> threads;  // one per thread, the main thread first
 };
 
 // The scores of the root moves (a square, or kPass when passing is the only

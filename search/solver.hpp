@@ -32,6 +32,38 @@
 // allocates nothing: a node's moves sit in fixed arrays on the stack. The
 // stop flag and the deadline are polled every 4096 nodes; a stopped search
 // unwinds at once and reports solved == false.
+//
+// Threads (SolveOptions::threads > 1): one position searched by several
+// threads, Young Brothers Wait (YBWC). A node with at least
+// split_min_empties empties searches its eldest child (the first move in
+// order) alone; when a thread is then idle, the node becomes a split point:
+// its remaining moves are handed out, one at a time, to the threads that join
+// it, each searching its move on a board of its own with the window the split
+// point has at that moment, while the owner takes moves too. A score that
+// raises the split point's alpha narrows the window of the moves handed out
+// after it; one that reaches beta ends the split point (a cutoff), and the
+// threads below it abandon their searches at their next poll (the aborted
+// searches store nothing in the table). The owner then waits for its helpers,
+// joining split points below its own meanwhile ("helpful master"), and goes
+// on with the merged score and move. All threads share one table (safe under
+// concurrency, search/transposition.hpp); nothing else is shared but the pool
+// of open split points (one mutex, one condition variable).
+//
+// Why YBWC and not a shared-table scheme (lazy SMP, every thread searching
+// the whole tree with the table as the only communication): an exact endgame
+// search has no iterative deepening whose shallow iterations the threads can
+// race through; lazy SMP's helpers search the same tree again, and only the
+// table keeps them apart. Measured on FForum #20-#39 (results/2026-11-23-
+// parallel/): YBWC's total nodes stay within a few percent of one thread's
+// up to 16 threads, which a shared-table scheme cannot promise; the split
+// costs only at nodes near the root (split_min_empties), where a child's
+// subtree is thousands of nodes.
+//
+// Exactness: every thread reads only true bounds from the table and the
+// window of a move is never narrower than the split point's (alpha only
+// grows), so the root score is exact for every thread count; the best move is
+// a move reaching that score (ties may be broken differently); node counts
+// are the sum over the threads and vary from run to run.
 #pragma once
 
 #include <algorithm>
@@ -40,10 +72,14 @@
 #include <cassert>
 #include <chrono>
 #include <cstddef>
+#include <condition_variable>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <type_traits>
+#include <vector>
 
 #include "core/board.hpp"
 #include "search/end_of_game.hpp"
@@ -61,76 +97,86 @@ namespace solver_detail {
 inline constexpr int kInfinity = 65;  // above any score (scores lie in -64..64)
 inline constexpr std::uint64_t kPollInterval = 4096;
 
+// A node whose remaining moves are shared among threads (see the opening
+// comment). It lives on its owner's stack while the owner is inside split().
+struct SplitPoint {
+  // Set by the owner before the split point is published; read-only after.
+  Position position;
+  int empties = 0;
+  unsigned parity = 0;
+  int beta = 0;
+  const SplitPoint* parent = nullptr;  // the split point the owner was working for
+  std::array<std::uint8_t, 64> moves{};
+  int count = 0;
+  // Under Pool::mutex.
+  int next = 0;  // the next move to hand out
+  int alpha = 0;
+  int best = -kInfinity;
+  Square best_move = kNoSquare;
+  int helpers = 0;  // threads other than the owner working on it
+  // Written under the mutex, read by the threads' polls without it.
+  std::atomic<bool> cutoff{false};
+
+  bool joinable() const { return next < count && !cutoff.load(std::memory_order_relaxed); }
+  bool below(const SplitPoint* ancestor) const {
+    for (const SplitPoint* p = this; p; p = p->parent) {
+      if (p == ancestor) return true;
+    }
+    return false;
+  }
+};
+
+// Whether the search under `sp` is void: sp or a split point above it has
+// had a cutoff.
+inline bool cut_off(const SplitPoint* sp) {
+  for (; sp; sp = sp->parent) {
+    if (sp->cutoff.load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
+// What the threads of one solve share besides the table.
+struct Pool {
+  std::mutex mutex;
+  std::condition_variable wake;    // a split point published or finished, or done
+  std::vector<SplitPoint*> open;   // published split points (under mutex)
+  std::atomic<int> idle{0};        // threads waiting for a split point
+  std::atomic<bool> stopped{false};  // the stop flag or the deadline, seen by a thread
+  bool done = false;               // the search is over: helpers leave (under mutex)
+
+  // The joinable split point with the most empties (the most work), among
+  // those below `within` (all when null); null if none. Under mutex.
+  SplitPoint* pick(const SplitPoint* within) const {
+    SplitPoint* found = nullptr;
+    if (stopped.load(std::memory_order_relaxed)) return found;
+    for (SplitPoint* sp : open) {
+      if (sp->joinable() && (!found || sp->empties > found->empties) &&
+          (!within || sp->below(within)) && !cut_off(sp->parent)) {
+        found = sp;
+      }
+    }
+    return found;
+  }
+};
+
+// One thread's search of one position; several of them (one per thread)
+// share a table and, with more than one thread, a Pool.
 template <Board B, MoveGen G>
 class Solver {
  public:
   using Node = BoardNode<B, G>;
 
-  // `table`: the table to use, already cleared, or null to allocate one of
-  // options.tt_mb MiB for this solver.
-  Solver(const Position& position, const SolveOptions& options, TranspositionTable* table)
-      : options_(options),
-        root_empties_(position.empties()),
-        root_parity_(quadrant_parity(position.empty())),
-        root_(position) {
-    assert(position.valid());
+  Solver(const SolveOptions& options, TranspositionTable* table, Pool* pool)
+      : options_(options), table_(table), pool_(pool) {
     assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
-    if (table) {
-      table_ = table;
-    } else if (options.tt_mb > 0) {
-      own_table_ = std::make_unique<TranspositionTable>(options.tt_mb);
-      table_ = own_table_.get();
-    } else {
-      table_ = &no_table_;
-    }
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
-  SolveResult solve() {
-    const int score = search_window<true>(root_, root_empties_, root_parity_);
-    SolveResult result;
-    result.nodes = nodes_;
-    result.solved = !stopped_;
-    if (result.solved) {
-      result.score = options_.wld ? (score > 0) - (score < 0) : score;
-      result.best_move = root_move_;
-    }
-    return result;
-  }
-
-  MoveScores score_all_moves() {
-    MoveScores out;
-    std::array<Square, 64> moves{};
-    int count = 0;
-    root_.for_each_child([&](Square s, Node&) {
-      moves[count++] = s;
-      return false;
-    });
-    if (count == 0) {
-      bool passed = false;
-      const int score = score_without_move<Node>(root_, root_empties_, [&](Node& p) {
-        passed = true;
-        return sign_if_wld(search_window<false>(p, root_empties_, root_parity_));
-      });
-      if (passed && !stopped_) out.moves.push_back({kPass, score});
-    }
-    for (int i = 0; i < count && !stopped_; ++i) {
-      int score = 0;
-      root_.play(moves[i], [&](Node& child) {
-        score = -sign_if_wld(
-            search_window<false>(child, root_empties_ - 1, root_parity_ ^ quadrant_bit(moves[i])));
-      });
-      if (!stopped_) out.moves.push_back({moves[i], score});
-    }
-    std::sort(out.moves.begin(), out.moves.end(),
-              [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
-    out.nodes = nodes_;
-    out.solved = !stopped_;
-    return out;
-  }
-
- private:
+  std::uint64_t nodes() const { return nodes_; }
+  double idle_seconds() const { return idle_seconds_; }
+  bool aborted() const { return aborted_; }
+  Square root_move() const { return root_move_; }
   int sign_if_wld(int score) const { return options_.wld ? (score > 0) - (score < 0) : score; }
 
   // The score of a node searched with the root window and the options' algorithm.
@@ -149,12 +195,43 @@ class Solver {
     return search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
   }
 
+  // A helper thread's life: join split points as they are published, until
+  // the search is done.
+  void serve() {
+    std::unique_lock lock(pool_->mutex);
+    while (!pool_->done) {
+      SplitPoint* sp = pool_->pick(nullptr);
+      if (!sp) {
+        pool_->idle.fetch_add(1, std::memory_order_relaxed);
+        wait(lock);
+        pool_->idle.fetch_sub(1, std::memory_order_relaxed);
+        continue;
+      }
+      ++sp->helpers;
+      lock.unlock();
+      join_split(*sp);
+      lock.lock();
+      if (--sp->helpers == 0) pool_->wake.notify_all();
+    }
+  }
+
+ private:
+  void wait(std::unique_lock<std::mutex>& lock) {
+    const auto t0 = std::chrono::steady_clock::now();
+    pool_->wake.wait(lock);
+    idle_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
   void poll_stop() {
     next_poll_ = nodes_ + kPollInterval;
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) stopped_ = true;
-    if (options_.deadline != std::chrono::steady_clock::time_point::max() &&
-        std::chrono::steady_clock::now() >= options_.deadline) {
-      stopped_ = true;
+    const bool stop = (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+                      (options_.deadline != std::chrono::steady_clock::time_point::max() &&
+                       std::chrono::steady_clock::now() >= options_.deadline);
+    if (pool_) {
+      if (stop) pool_->stopped.store(true, std::memory_order_relaxed);
+      if (pool_->stopped.load(std::memory_order_relaxed) || cut_off(split_)) aborted_ = true;
+    } else if (stop) {
+      aborted_ = true;
     }
   }
 
@@ -170,6 +247,22 @@ class Solver {
   }
   using FastNode = typename FastestNodeOf<B, G>::type;
 
+  // The score of a child for the parent's side, the parent's window being
+  // (alpha, beta): PVS searches a younger brother with a null window first.
+  template <Algo A>
+  int child_score(Node& child, int alpha, int beta, int empties, unsigned parity, bool eldest) {
+    if constexpr (A == Algo::pvs) {
+      if (!eldest) {
+        int v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity);
+        if (v > alpha && v < beta && !aborted_) {
+          v = -search<A, false>(child, -beta, -v, empties, parity);
+        }
+        return v;
+      }
+    }
+    return -search<A, false>(child, -beta, -alpha, empties, parity);
+  }
+
   // The main search: the score of the node for the side to move, fail-soft
   // with respect to (alpha, beta) (minimax ignores the window). `empties`
   // and `parity` (see search/parity.hpp) describe the node's position.
@@ -177,7 +270,7 @@ class Solver {
   int search(Node& node, int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
     if (nodes_ >= next_poll_) poll_stop();
-    if (stopped_) return 0;
+    if (aborted_) return 0;
     if (empties == 0) return node.disc_difference();
     if constexpr (!Root) {
       if (empties <= options_.few_empties) {
@@ -195,21 +288,22 @@ class Solver {
     // Transposition table: cut off on a decisive bound, narrow the window,
     // and take the stored best move to try first. The root only takes the move.
     const bool use_table = table_->enabled() && empties >= options_.tt_min_empties;
+    const bool shared = pool_ != nullptr;
     Position key;
     Square first = kNoSquare;
     if (use_table) {
       key = node.position();
-      if (const TTEntry* e = table_->probe(key.player, key.opponent)) {
+      if (TTEntry e; table_->probe(key.player, key.opponent, e, shared)) {
         if constexpr (!Root) {
-          if (e->lower == e->upper) return e->lower;
+          if (e.lower == e.upper) return e.lower;
           if constexpr (A != Algo::minimax) {
-            if (e->lower >= beta) return e->lower;
-            if (e->upper <= alpha) return e->upper;
-            alpha = std::max(alpha, static_cast<int>(e->lower));
-            beta = std::min(beta, static_cast<int>(e->upper));
+            if (e.lower >= beta) return e.lower;
+            if (e.upper <= alpha) return e.upper;
+            alpha = std::max(alpha, static_cast<int>(e.lower));
+            beta = std::min(beta, static_cast<int>(e.upper));
           }
         }
-        if (e->move < 64) first = e->move;
+        if (e.move < 64) first = e.move;
       }
     }
 
@@ -226,9 +320,9 @@ class Solver {
         int refuted = -kInfinity;
         node.peek_children([&](Square, auto&& child) {
           const Position c = child.position();
-          const TTEntry* e = table_->probe(c.player, c.opponent);
-          if (e && -e->upper >= beta) {
-            refuted = -e->upper;
+          TTEntry e;
+          if (table_->probe(c.player, c.opponent, e, shared) && -e.upper >= beta) {
+            refuted = -e.upper;
             return true;
           }
           return false;
@@ -243,23 +337,10 @@ class Solver {
     int searched = 0;
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
-      const int child_empties = empties - 1;
-      const unsigned child_parity = parity ^ quadrant_bit(s);
-      int v;
-      if constexpr (A == Algo::pvs) {
-        if (searched == 0) {
-          v = -search<A, false>(child, -beta, -alpha, child_empties, child_parity);
-        } else {
-          v = -search<A, false>(child, -alpha - 1, -alpha, child_empties, child_parity);
-          if (v > alpha && v < beta && !stopped_) {
-            v = -search<A, false>(child, -beta, -v, child_empties, child_parity);
-          }
-        }
-      } else {
-        v = -search<A, false>(child, -beta, -alpha, child_empties, child_parity);
-      }
+      const int v =
+          child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
       ++searched;
-      if (stopped_) return true;
+      if (aborted_) return true;
       if (v > best) {
         best = v;
         best_move = s;
@@ -270,8 +351,13 @@ class Solver {
       }
       return false;
     };
-    visit_moves(node, empties, parity, first, visit);
-    if (stopped_) return 0;
+    if (pool_ && empties >= options_.split_min_empties) {
+      searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
+                                         best_move);
+    } else {
+      visit_moves(node, empties, parity, first, visit);
+    }
+    if (aborted_) return 0;
 
     if (searched == 0) {
       bool passed = false;
@@ -279,7 +365,7 @@ class Solver {
         passed = true;
         return search<A, false>(p, -beta, -alpha, empties, parity);
       });
-      if (stopped_) return 0;
+      if (aborted_) return 0;
       if (!passed) {  // the game is over
         if constexpr (Root) root_move_ = kNoSquare;
         return best;
@@ -290,11 +376,11 @@ class Solver {
     if constexpr (Root) root_move_ = best_move;
     if (use_table) {
       if (A == Algo::minimax || (best > alpha0 && best < beta)) {
-        table_->store(key.player, key.opponent, empties, best, best, best_move, true);
+        table_->store(key.player, key.opponent, empties, best, best, best_move, true, shared);
       } else if (best >= beta) {
-        table_->store(key.player, key.opponent, empties, best, 64, best_move, true);
+        table_->store(key.player, key.opponent, empties, best, 64, best_move, true, shared);
       } else {
-        table_->store(key.player, key.opponent, empties, -64, best, best_move, false);
+        table_->store(key.player, key.opponent, empties, -64, best, best_move, false, shared);
       }
     }
     return best;
@@ -325,6 +411,144 @@ class Solver {
     for (int i = 0; i < count && !stop; ++i) {
       node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
     }
+  }
+
+  // The moves of the node in the order visit_moves() takes them.
+  int ordered_moves(Node& node, int empties, unsigned parity, Square first,
+                    std::array<std::uint8_t, 64>& out) {
+    int count = 0;
+    if (first != kNoSquare) out[count++] = static_cast<std::uint8_t>(first);
+    const Order order = ordering::order_at(options_, empties);
+    if (order == Order::none) {
+      node.peek_children([&](Square s, auto&&) {
+        if (s != first) out[count++] = static_cast<std::uint8_t>(s);
+        return false;
+      });
+      return count;
+    }
+    std::array<std::uint8_t, 64> ranked;
+    const int n =
+        ordering::ranked_moves(node, order, parity, first, options_.fastest_corner_bonus, ranked);
+    std::copy_n(ranked.begin(), n, out.begin() + count);
+    return count + n;
+  }
+
+  // visit_moves() for a node that may split: the eldest child alone, then,
+  // as soon as a thread is idle, the remaining moves shared (split()). The
+  // node's alpha, best and best_move are updated; returns the moves searched.
+  template <Algo A, class Visit>
+  int visit_moves_or_split(Node& node, int empties, unsigned parity, Square first, Visit& visit,
+                           int& alpha, int beta, int& best, Square& best_move) {
+    std::array<std::uint8_t, 64> moves;
+    const int count = ordered_moves(node, empties, parity, first, moves);
+    for (int i = 0; i < count; ++i) {
+      if (i > 0 && pool_->idle.load(std::memory_order_relaxed) > 0) {
+        split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count);
+        return count;
+      }
+      bool stop = false;
+      node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
+      if (stop) break;
+    }
+    return count;
+  }
+
+  // Makes the node a split point for moves[from, count), searches moves of
+  // it with the helpers that join, waits for them, and takes the result.
+  template <Algo A>
+  void split(Node& node, int empties, unsigned parity, int& alpha, int beta, int& best,
+             Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count) {
+    SplitPoint sp;
+    sp.position = node.position();
+    sp.empties = empties;
+    sp.parity = parity;
+    sp.beta = beta;
+    sp.parent = split_;
+    sp.moves = moves;
+    sp.count = count;
+    sp.next = from;
+    sp.alpha = alpha;
+    sp.best = best;
+    sp.best_move = best_move;
+    {
+      std::lock_guard lock(pool_->mutex);
+      pool_->open.push_back(&sp);
+    }
+    pool_->wake.notify_all();
+    search_split<A>(sp, node);
+    {
+      std::unique_lock lock(pool_->mutex);
+      std::erase(pool_->open, &sp);
+      while (sp.helpers > 0) {
+        if (SplitPoint* below = pool_->pick(&sp)) {  // help the helpers
+          ++below->helpers;
+          lock.unlock();
+          join_split(*below);
+          lock.lock();
+          if (--below->helpers == 0) pool_->wake.notify_all();
+          continue;
+        }
+        // Waiting counts as idle: a helper below may split for this thread.
+        pool_->idle.fetch_add(1, std::memory_order_relaxed);
+        wait(lock);
+        pool_->idle.fetch_sub(1, std::memory_order_relaxed);
+      }
+      alpha = sp.alpha;
+      best = sp.best;
+      best_move = sp.best_move;
+    }
+    // A cutoff here ends this node, not the search of its parent.
+    aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(split_);
+  }
+
+  // Joins a split point found in the pool, on a board of this thread's own.
+  void join_split(SplitPoint& sp) {
+    const SplitPoint* const outer = split_;
+    Node node(sp.position);
+    aborted_ = false;  // whatever ended this thread's previous work, this is new work
+    switch (options_.algo) {
+      case Algo::minimax:
+        search_split<Algo::minimax>(sp, node);
+        break;
+      case Algo::alphabeta:
+        search_split<Algo::alphabeta>(sp, node);
+        break;
+      case Algo::pvs:
+        search_split<Algo::pvs>(sp, node);
+        break;
+    }
+    aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
+  }
+
+  // Takes moves of the split point (whose position `node` holds) until none
+  // is left or the search under it is void; records each score.
+  template <Algo A>
+  void search_split(SplitPoint& sp, Node& node) {
+    const SplitPoint* const outer = split_;
+    split_ = &sp;
+    std::unique_lock lock(pool_->mutex);
+    while (!aborted_ && sp.joinable() && !cut_off(sp.parent)) {
+      const int i = sp.next++;
+      const int alpha = sp.alpha;
+      lock.unlock();
+      const Square s = sp.moves[i];
+      int v = -kInfinity;
+      node.play(s, [&](Node& child) {
+        v = child_score<A>(child, alpha, sp.beta, sp.empties - 1, sp.parity ^ quadrant_bit(s),
+                           false);
+      });
+      lock.lock();
+      if (aborted_) break;  // v is void
+      if (v > sp.best) {
+        sp.best = v;
+        sp.best_move = s;
+        if (v > sp.alpha) {
+          sp.alpha = v;
+          if (A != Algo::minimax && v >= sp.beta) sp.cutoff.store(true, std::memory_order_relaxed);
+        }
+      }
+    }
+    split_ = outer;
   }
 
   // The few-empties path (see SolveOptions::few_empties), entered from a node
@@ -363,16 +587,138 @@ class Solver {
   }
 
   const SolveOptions options_;
+  TranspositionTable* const table_;
+  Pool* const pool_;  // null with one thread
+  const SplitPoint* split_ = nullptr;  // the split point this thread works for
+  std::uint64_t nodes_ = 0;
+  std::uint64_t next_poll_ = kPollInterval;
+  bool aborted_ = false;  // stopped, or the work of a split point above became void
+  double idle_seconds_ = 0;
+  Square root_move_ = kNoSquare;
+};
+
+// One solve: the table, the threads and their solvers, the root node.
+template <Board B, MoveGen G>
+class Search {
+ public:
+  using Node = BoardNode<B, G>;
+
+  // `table`: the table to use, already cleared, or null to allocate one of
+  // options.tt_mb MiB for this solve.
+  Search(const Position& position, const SolveOptions& options, TranspositionTable* table)
+      : options_(options),
+        root_empties_(position.empties()),
+        root_parity_(quadrant_parity(position.empty())),
+        root_(position) {
+    assert(position.valid());
+    assert(options.threads >= 1 && options.threads <= kMaxSearchThreads);
+    if (table) {
+      table_ = table;
+    } else if (options.tt_mb > 0) {
+      own_table_ = std::make_unique<TranspositionTable>(options.tt_mb);
+      table_ = own_table_.get();
+    } else {
+      table_ = &no_table_;
+    }
+    if (options.threads > 1) pool_ = std::make_unique<Pool>();
+    for (int t = 0; t < options.threads; ++t) {
+      solvers_.push_back(std::make_unique<Solver<B, G>>(options, table_, pool_.get()));
+    }
+  }
+
+  SolveResult solve() {
+    Solver<B, G>& main = *solvers_[0];
+    const int score = with_helpers([&] {
+      return main.template search_window<true>(root_, root_empties_, root_parity_);
+    });
+    SolveResult result;
+    report(result);
+    if (result.solved) {
+      result.score = main.sign_if_wld(score);
+      result.best_move = main.root_move();
+    }
+    return result;
+  }
+
+  MoveScores score_all_moves() {
+    Solver<B, G>& main = *solvers_[0];
+    MoveScores out;
+    std::array<Square, 64> moves{};
+    int count = 0;
+    root_.for_each_child([&](Square s, Node&) {
+      moves[count++] = s;
+      return false;
+    });
+    with_helpers([&] {
+      if (count == 0) {
+        bool passed = false;
+        const int score = score_without_move<Node>(root_, root_empties_, [&](Node& p) {
+          passed = true;
+          return main.sign_if_wld(main.template search_window<false>(p, root_empties_,
+                                                                     root_parity_));
+        });
+        if (passed && !main.aborted()) out.moves.push_back({kPass, score});
+      }
+      for (int i = 0; i < count && !main.aborted(); ++i) {
+        int score = 0;
+        root_.play(moves[i], [&](Node& child) {
+          score = -main.sign_if_wld(main.template search_window<false>(
+              child, root_empties_ - 1, root_parity_ ^ quadrant_bit(moves[i])));
+        });
+        if (!main.aborted()) out.moves.push_back({moves[i], score});
+      }
+      return 0;
+    });
+    std::sort(out.moves.begin(), out.moves.end(),
+              [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
+    SolveResult threads;
+    report(threads);
+    out.nodes = threads.nodes;
+    out.solved = threads.solved;
+    return out;
+  }
+
+ private:
+  // Runs f on this thread with the helpers serving the pool, then stops them.
+  template <class F>
+  int with_helpers(F&& f) {
+    if (!pool_) return f();
+    std::vector<std::jthread> helpers;
+    struct Stop {  // also when f throws
+      Pool& pool;
+      std::vector<std::jthread>& helpers;
+      ~Stop() {
+        {
+          std::lock_guard lock(pool.mutex);
+          pool.done = true;
+        }
+        pool.wake.notify_all();
+        helpers.clear();  // joins
+      }
+    } stop{*pool_, helpers};
+    for (std::size_t t = 1; t < solvers_.size(); ++t) {
+      helpers.emplace_back([solver = solvers_[t].get()] { solver->serve(); });
+    }
+    return f();
+  }
+
+  void report(SolveResult& result) const {
+    result.solved = pool_ ? !pool_->stopped.load() : !solvers_[0]->aborted();
+    for (const auto& s : solvers_) {
+      result.nodes += s->nodes();
+      result.threads.push_back({s->nodes(), s->idle_seconds()});
+    }
+  }
+
+  const SolveOptions options_;
   TranspositionTable no_table_{0};
   std::unique_ptr<TranspositionTable> own_table_;
   TranspositionTable* table_;
   const int root_empties_;
   const unsigned root_parity_;
   Node root_;
-  std::uint64_t nodes_ = 0;
-  std::uint64_t next_poll_ = kPollInterval;
-  bool stopped_ = false;
-  Square root_move_ = kNoSquare;
+  std::unique_ptr<Pool> pool_;
+  std::vector<std::unique_ptr<Solver<B, G>>> solvers_;
 };
 
 }  // namespace solver_detail
@@ -384,7 +730,7 @@ class Solver {
 template <Board B, MoveGen G = B::info.movegen>
 SolveResult solve(const Position& position, const SolveOptions& options = {},
                   TranspositionTable* table = nullptr) {
-  return solver_detail::Solver<B, G>(position, options, table).solve();
+  return solver_detail::Search<B, G>(position, options, table).solve();
 }
 
 // The exact score (or WLD sign, with options.wld) of every legal move of
@@ -394,7 +740,7 @@ SolveResult solve(const Position& position, const SolveOptions& options = {},
 template <Board B, MoveGen G = B::info.movegen>
 MoveScores score_all_moves(const Position& position, const SolveOptions& options = {},
                            TranspositionTable* table = nullptr) {
-  return solver_detail::Solver<B, G>(position, options, table).score_all_moves();
+  return solver_detail::Search<B, G>(position, options, table).score_all_moves();
 }
 
 }  // namespace rb

@@ -10,11 +10,25 @@
 // its bucket merges into that entry (the bounds are intersected). Otherwise
 // slot 0 is "deepest first": a position with at least as many empties as slot
 // 0's moves into slot 0 and pushes the old slot 0 entry into slot 1; a
-// shallower one goes into slot 1 ("always replace"). The table content, and
-// so the search, depends only on the positions searched, never on how a board
-// represents them.
+// shallower one goes into slot 1 ("always replace"). With one thread the table
+// content, and so the search, depends only on the positions searched, never on
+// how a board represents them.
+//
+// Threads (`shared`: the parallel search, several threads on one table): each
+// bucket carries a sequence number (a seqlock). A writer makes it odd while it
+// writes and skips its store when another writer is inside; a reader that sees
+// it odd, or changed after reading, takes the probe as a miss. No entry is
+// ever read half-written, so a hit is still a true bound of that exact
+// position; a skipped store or a missed probe costs time, never exactness.
+// Fields are read with acquire and written with release through atomic_ref
+// (plain moves on x86), so the racing reads are not undefined behaviour and
+// no fence is needed: a reader that sees a field a writer stored also sees
+// that writer's odd sequence when it reads the sequence again. With one
+// thread the sequence is left alone. The bucket keeps its 48 bytes: the
+// sequence fills what was padding.
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -29,12 +43,12 @@
 namespace rb {
 
 struct TTEntry {
-  Bitboard player;    // the key: the discs of the side to move...
-  Bitboard opponent;  // ...and of the other side (0 and 0 for an unused slot)
-  std::int8_t lower;  // the exact score lies in [lower, upper]
-  std::int8_t upper;
-  std::uint8_t move;  // best move (0..63), kPass, or TranspositionTable::kNoMove
-  std::uint8_t empties;
+  Bitboard player = 0;    // the key: the discs of the side to move...
+  Bitboard opponent = 0;  // ...and of the other side (0 and 0 for an unused slot)
+  std::int8_t lower = 0;  // the exact score lies in [lower, upper]
+  std::int8_t upper = 0;
+  std::uint8_t move = 0;  // best move (0..63), kPass, or TranspositionTable::kNoMove
+  std::uint8_t empties = 0;
 };
 
 class TranspositionTable {
@@ -56,57 +70,113 @@ class TranspositionTable {
   }
 
   // Empties every entry, for a search that must not see an earlier one's.
+  // Not while a search uses the table.
   void clear() {
-    if (enabled()) std::memset(buckets_.get(), 0, bytes());
+    if (enabled()) std::memset(static_cast<void*>(buckets_.get()), 0, bytes());
   }
 
   bool enabled() const { return buckets_ != nullptr; }
   std::size_t bytes() const { return enabled() ? (mask_ + 1) * sizeof(Bucket) : 0; }
 
-  // The entry of this exact position, or nullptr.
-  const TTEntry* probe(Bitboard player, Bitboard opponent) const {
-    const Bucket& bucket = buckets_[index(player, opponent)];
-    for (const TTEntry& e : bucket.slot) {
-      if (e.player == player && e.opponent == opponent) return &e;
+  // The entry of this exact position, copied to `out`; false if there is
+  // none (or, when `shared`, if a writer was inside the bucket).
+  bool probe(Bitboard player, Bitboard opponent, TTEntry& out, bool shared = false) const {
+    const Bucket& b = buckets_[index(player, opponent)];
+    std::uint32_t sequence = 0;
+    if (shared) {
+      sequence = atomic(b.sequence).load(std::memory_order_acquire);
+      if (sequence & 1) return false;
     }
-    return nullptr;
+    for (int i = 0; i < 2; ++i) {
+      if (load(b.player[i]) != player || load(b.opponent[i]) != opponent) continue;
+      const std::uint32_t data = load(b.data[i]);
+      if (shared && atomic(b.sequence).load(std::memory_order_relaxed) != sequence) {
+        return false;  // written meanwhile: maybe torn
+      }
+      out = unpack(player, opponent, data);
+      return true;
+    }
+    return false;
   }
 
   // Records lower <= score <= upper for the position. `move` is kept in
   // preference to an older entry's move only when `move_is_best` (the move
-  // raised the search's lower bound) or the old entry has none.
+  // raised the search's lower bound) or the old entry has none. When
+  // `shared` and another thread is writing the bucket, nothing is stored.
   void store(Bitboard player, Bitboard opponent, int empties, int lower, int upper, Square move,
-             bool move_is_best) {
-    Bucket& bucket = buckets_[index(player, opponent)];
-    const auto move8 = static_cast<std::uint8_t>(move >= 0 && move <= kPass ? move : kNoMove);
-    for (TTEntry& e : bucket.slot) {
-      if (e.player != player || e.opponent != opponent) continue;
-      if (lower > e.lower) e.lower = static_cast<std::int8_t>(lower);
-      if (upper < e.upper) e.upper = static_cast<std::int8_t>(upper);
-      if (move8 != kNoMove && (move_is_best || e.move == kNoMove)) e.move = move8;
-      return;
-    }
-    const TTEntry fresh{player,
-                        opponent,
-                        static_cast<std::int8_t>(lower),
-                        static_cast<std::int8_t>(upper),
-                        move8,
-                        static_cast<std::uint8_t>(empties)};
-    if (empties >= bucket.slot[0].empties) {
-      bucket.slot[1] = bucket.slot[0];
-      bucket.slot[0] = fresh;
-    } else {
-      bucket.slot[1] = fresh;
-    }
+             bool move_is_best, bool shared = false) {
+    Bucket& b = buckets_[index(player, opponent)];
+    if (!shared) return write(b, player, opponent, empties, lower, upper, move, move_is_best);
+    auto sequence = atomic(b.sequence);
+    std::uint32_t s = sequence.load(std::memory_order_relaxed);
+    if ((s & 1) || !sequence.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
+    write(b, player, opponent, empties, lower, upper, move, move_is_best);
+    sequence.store(s + 2, std::memory_order_release);
   }
 
  private:
+  // Two entries; an entry's bounds, move and empties packed in one word
+  // (see pack()), so that a reader takes them in one load.
   struct Bucket {
-    TTEntry slot[2];
+    Bitboard player[2];
+    Bitboard opponent[2];
+    std::uint32_t data[2];
+    std::uint32_t sequence;  // odd while a writer is inside (shared use only)
+    std::uint32_t unused;
   };
+  static_assert(sizeof(Bucket) == 48);
   struct Free {
     void operator()(Bucket* p) const { std::free(p); }
   };
+
+  template <class T>
+  static std::atomic_ref<T> atomic(const T& x) {
+    return std::atomic_ref<T>(const_cast<T&>(x));
+  }
+  template <class T>
+  static T load(const T& x) {
+    return atomic(x).load(std::memory_order_acquire);
+  }
+  template <class T>
+  static void put(T& x, T v) {
+    atomic(x).store(v, std::memory_order_release);
+  }
+
+  static std::uint32_t pack(int lower, int upper, std::uint8_t move, int empties) {
+    return static_cast<std::uint8_t>(lower) | static_cast<std::uint32_t>(
+                                                  static_cast<std::uint8_t>(upper)) << 8 |
+           static_cast<std::uint32_t>(move) << 16 |
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24;
+  }
+  static TTEntry unpack(Bitboard player, Bitboard opponent, std::uint32_t data) {
+    return {player, opponent, static_cast<std::int8_t>(data & 0xff),
+            static_cast<std::int8_t>(data >> 8 & 0xff), static_cast<std::uint8_t>(data >> 16),
+            static_cast<std::uint8_t>(data >> 24)};
+  }
+
+  static void write(Bucket& b, Bitboard player, Bitboard opponent, int empties, int lower,
+                    int upper, Square move, bool move_is_best) {
+    const auto move8 = static_cast<std::uint8_t>(move >= 0 && move <= kPass ? move : kNoMove);
+    for (int i = 0; i < 2; ++i) {
+      if (load(b.player[i]) != player || load(b.opponent[i]) != opponent) continue;
+      TTEntry e = unpack(player, opponent, load(b.data[i]));
+      if (lower > e.lower) e.lower = static_cast<std::int8_t>(lower);
+      if (upper < e.upper) e.upper = static_cast<std::int8_t>(upper);
+      if (move8 != kNoMove && (move_is_best || e.move == kNoMove)) e.move = move8;
+      put(b.data[i], pack(e.lower, e.upper, e.move, e.empties));
+      return;
+    }
+    int slot = 1;
+    if (empties >= static_cast<int>(load(b.data[0]) >> 24)) {  // deepest first
+      slot = 0;
+      put(b.player[1], load(b.player[0]));
+      put(b.opponent[1], load(b.opponent[0]));
+      put(b.data[1], load(b.data[0]));
+    }
+    put(b.player[slot], player);
+    put(b.opponent[slot], opponent);
+    put(b.data[slot], pack(lower, upper, move8, empties));
+  }
 
   std::size_t index(Bitboard player, Bitboard opponent) const {
     std::uint64_t h =

@@ -96,6 +96,24 @@ expect 2 '^reversi-bench: error: --tt 900000: cannot allocate' -- solve "$positi
 expect_one_line_error solve "$positions/e10.obf:1" -v shift --tt 900000
 expect 2 '^reversi-bench: error: --hash 900000: cannot allocate' -- perft -v shift -d 3 --hash 900000
 expect 2 'json' -- solve "$positions/e10.obf:1" -v shift --json /nonexistent-folder/out.json
+
+# solve threads: -t threads per position, -j positions side by side; the
+# scores do not depend on either; out-of-range counts are one-line errors.
+expect 0 'threads 3  jobs 2' -- solve "$positions/e12.obf" -v kindergarten+list --tt 4 -t 3 -j 2
+expect 0 'threads 2: idle [0-9.]+ s of' -- solve "$positions/e14.obf:1" -v mailbox+list --tt 4 -t 2 --split-min-empties 8
+expect 0 'wrong scores 0 ' -- solve "$positions/e14.obf" -v kindergarten --tt 4 -t 4 -j 2 --split-min-empties 8
+scores() { "$bin" solve "$positions/e12.obf" -v shift+list --tt 4 "$@" | awk '$1 ~ /^[0-9]+$/ {print $1, $3}'; }
+if [[ -n $(scores -t 1) && $(scores -t 1) == $(scores -t 5 -j 2 --split-min-empties 6) ]]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL: solve e12 with -t 5 -j 2 gives other scores than with -t 1"; failures=$((failures + 1))
+fi
+expect 2 '--threads' -- solve "$positions/e10.obf:1" -v shift -t 0
+expect_one_line_error solve "$positions/e10.obf:1" -v shift -t 0
+expect 2 '--threads.*256' -- solve "$positions/e10.obf:1" -v shift --threads 257
+expect 2 '--jobs' -- solve "$positions/e10.obf:1" -v shift -j 0
+expect_one_line_error solve "$positions/e10.obf:1" -v shift --jobs 0
+expect 2 '--split-min-empties' -- solve "$positions/e10.obf:1" -v shift --split-min-empties 0
 expect 2 'json' -- perft -v shift -d 3 --json /nonexistent-folder/out.json
 
 # list --json is a JSON document naming every variant.

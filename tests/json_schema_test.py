@@ -58,6 +58,15 @@ def main():
         print("FAIL solve: the configuration read back differs from the options given")
     check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
                         "--moves", "mask"], "solve")
+    e14 = os.path.join(positions, "e14.obf")
+    threads = check("solve threads", ["solve", e14 + ":1", e14 + ":2", e14 + ":3", "-v",
+                                      "kindergarten+list", "--tt", "4", "-t", "3", "-j", "2",
+                                      "--split-min-empties", "8"], "solve")
+    if threads and not (threads["config"]["threads"] == 3 and threads["config"]["jobs"] == 2 and
+                        all(len(r["thread_nodes"]) == 3 and len(r["idle_seconds"]) == 3 and
+                            sum(r["thread_nodes"]) == r["nodes"] for r in threads["rows"])):
+        failed += 1
+        print("FAIL solve threads: threads, jobs or the per-thread nodes read back are wrong")
     check("solve unsolved", ["solve", os.path.join(positions, "fforum-40-59.obf") + ":1", "-v",
                              "shift", "--algo", "minimax", "--order", "none",
                              "--time-limit", "0.05"], "solve")

@@ -1,0 +1,270 @@
+// Threads: the parallel search of one position (search/solver.hpp with
+// SolveOptions::threads > 1), the transposition table shared by threads,
+// and threaded perft. Every suite position solved with 1, 2, 4 and 8
+// threads (more threads than this machine's cores) must give the suite's
+// score and a best move whose own score is that score. This file is also
+// built with ThreadSanitizer (scripts/test.sh, flavour tsan), at the small
+// sizes of RB_TEST_SCALE 0.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "io/perft_table.hpp"
+#include "search/perft.hpp"
+#include "search/solver.hpp"
+#include "support.hpp"
+
+namespace rb {
+namespace {
+
+constexpr bool kDeep = RB_TEST_SCALE > 0;
+
+const std::vector<ObfEntry>& suite(const std::string& name) {
+  static std::map<std::string, std::vector<ObfEntry>> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    it = cache.emplace(name, read_obf_file(RB_POSITIONS_DIR "/" + name + ".obf")).first;
+  }
+  return it->second;
+}
+
+// The suites every thread count solves: in optimized builds the generated
+// suites up to 16 empties and FForum #1-#19 (published scores); in the
+// sanitizer builds the small ones.
+std::vector<std::string> suites() {
+  if (kDeep) return {"e12", "e14", "e16", "fforum-1-19"};
+  return {"e12"};
+}
+
+// The best configuration, splitting low enough that positions of 12 empties
+// split too.
+SolveOptions best(int threads) {
+  SolveOptions o;
+  o.algo = Algo::pvs;
+  o.order = Order::fastest;
+  o.tt_mb = 8;
+  o.last_empty = true;
+  o.few_empties = 6;
+  o.etc = true;
+  o.stability = true;
+  o.split_min_empties = 8;
+  o.threads = threads;
+  return o;
+}
+
+// The score of `move` for the side to move in `p`, by a one-thread search of
+// the position after it (or the suite's own move score when it lists one).
+template <Board V>
+int score_of_move(const ObfEntry& e, Square move) {
+  if (const auto listed = e.score_of(move)) return *listed;
+  SolveOptions o = best(1);
+  ReferenceBoard board(e.position);
+  if (move == kPass) {
+    board.pass();
+  } else {
+    EXPECT_TRUE(board.play(move));
+  }
+  return -solve<V>(board.position(), o).score;
+}
+
+template <Board V>
+void check_suite(const std::string& name, std::initializer_list<int> thread_counts,
+                 SolveOptions (*options)(int)) {
+  for (const auto& e : suite(name)) {
+    for (int threads : thread_counts) {
+      SCOPED_TRACE(name + " " + board_string(e.position) + ", " + std::to_string(threads) +
+                   " threads");
+      const SolveResult r = solve<V>(e.position, options(threads));
+      ASSERT_TRUE(r.solved);
+      EXPECT_EQ(r.score, e.best_score().value());
+      ASSERT_EQ(r.threads.size(), static_cast<std::size_t>(threads));
+      std::uint64_t sum = 0;
+      for (const auto& t : r.threads) sum += t.nodes;
+      EXPECT_EQ(sum, r.nodes);
+      EXPECT_GT(r.threads[0].nodes, 0u);
+      ASSERT_NE(r.best_move, kNoSquare);
+      EXPECT_EQ(score_of_move<V>(e, r.best_move), r.score);
+    }
+  }
+}
+
+TEST(ParallelSearch, EverySuitePositionHasTheSameScoreWithAnyThreadCount) {
+  for (const auto& name : suites()) {
+    check_suite<KindergartenList>(name, {1, 2, 4, 8}, best);
+  }
+}
+
+TEST(ParallelSearch, TheMailboxSearchesInParallelToo) {
+  // A board that plays and undoes (no kernels), each thread on its own board.
+  check_suite<MailboxList>(kDeep ? "e14" : "e12", {1, 3}, best);
+}
+
+SolveOptions plain_alphabeta(int threads) {
+  SolveOptions o;
+  o.algo = Algo::alphabeta;
+  o.order = Order::none;
+  o.split_min_empties = 6;
+  o.threads = threads;
+  return o;
+}
+
+TEST(ParallelSearch, AlphaBetaWithoutTableOrOrdering) {
+  // No table: the threads share nothing but the split points.
+  check_suite<Shift>("e12", {1, 4}, plain_alphabeta);
+}
+
+TEST(ParallelSearch, MinimaxAndWinDrawLoss) {
+  const auto& entries = suite("e10");
+  for (std::size_t i = 0; i < (kDeep ? entries.size() : 4); ++i) {
+    const auto& e = entries[i];
+    SolveOptions minimax;
+    minimax.algo = Algo::minimax;
+    minimax.order = Order::none;
+    minimax.split_min_empties = 6;
+    minimax.threads = 3;
+    const SolveResult m = solve<Kindergarten>(e.position, minimax);
+    EXPECT_EQ(m.score, e.best_score().value()) << i;
+    // Minimax visits every node once whatever the threads: the count is exact.
+    minimax.threads = 1;
+    EXPECT_EQ(m.nodes, solve<Kindergarten>(e.position, minimax).nodes) << i;
+    SolveOptions wld = best(3);
+    wld.wld = true;
+    const int s = e.best_score().value();
+    EXPECT_EQ(solve<Kindergarten>(e.position, wld).score, (s > 0) - (s < 0)) << i;
+  }
+}
+
+TEST(ParallelSearch, EveryMoveScoreWithThreads) {
+  const auto& entries = suite("e12");
+  for (std::size_t i = 0; i < (kDeep ? 10 : 3); ++i) {
+    const MoveScores one = score_all_moves<KindergartenList>(entries[i].position, best(1));
+    const MoveScores many = score_all_moves<KindergartenList>(entries[i].position, best(4));
+    ASSERT_TRUE(many.solved);
+    ASSERT_EQ(one.moves.size(), many.moves.size()) << i;
+    for (std::size_t m = 0; m < one.moves.size(); ++m) {
+      EXPECT_EQ(one.moves[m].move, many.moves[m].move) << i;
+      EXPECT_EQ(one.moves[m].score, many.moves[m].score) << i;
+    }
+  }
+}
+
+TEST(ParallelSearch, GameOverAndPassWithThreads) {
+  const auto over = solve<Shift>(parse_board(std::string(64, 'X') + " O"), best(4));
+  EXPECT_TRUE(over.solved);
+  EXPECT_EQ(over.score, -64);
+  EXPECT_EQ(over.best_move, kNoSquare);
+  const auto pass = solve<MailboxList>(parse_board("OX" + std::string(62, '-') + " X"), best(4));
+  EXPECT_EQ(pass.best_move, kPass);
+}
+
+TEST(ParallelSearch, TheStopFlagStopsEveryThread) {
+  std::atomic<bool> stop{false};
+  SolveOptions o = best(4);
+  o.algo = Algo::minimax;
+  o.order = Order::none;
+  o.tt_mb = 0;
+  o.stop = &stop;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = solve<Shift>(suite("fforum-40-59")[0].position, o);
+  stopper.join();
+  EXPECT_FALSE(r.solved);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
+TEST(ParallelSearch, TheDeadlineStopsEveryThread) {
+  SolveOptions o = best(3);
+  o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  EXPECT_FALSE(r.solved);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
+// Writers store, for positions of a small set, bounds that are a function
+// of the position; readers probe the same positions. A hit must give exactly
+// that function's bounds and move: a torn read (half one entry, half
+// another) would not. A 1 MiB table, so that the positions share buckets.
+TEST(TranspositionTable, ThreadsNeverReadATornEntry) {
+  TranspositionTable table(1);
+  std::mt19937_64 rng(7);
+  std::vector<Position> positions;
+  for (int i = 0; i < 200000; ++i) {
+    const Bitboard p = rng(), o = rng() & ~p;
+    positions.push_back({p, o, Color::black});
+  }
+  auto bound = [](const Position& p) { return static_cast<int>((p.player ^ p.opponent) % 129) - 64; };
+  auto move = [](const Position& p) { return static_cast<Square>(p.player % 64); };
+  const int rounds = kDeep ? 8 : 1;
+  std::atomic<std::uint64_t> hits{0}, wrong{0};
+  auto writer = [&](int offset) {
+    for (int r = 0; r < rounds; ++r) {
+      for (std::size_t i = offset; i < positions.size(); i += 2) {
+        const Position& p = positions[i];
+        table.store(p.player, p.opponent, 10, bound(p), bound(p), move(p), true, true);
+      }
+    }
+  };
+  auto reader = [&] {
+    for (int r = 0; r < rounds; ++r) {
+      for (const Position& p : positions) {
+        TTEntry e;
+        if (!table.probe(p.player, p.opponent, e, true)) continue;
+        hits.fetch_add(1, std::memory_order_relaxed);
+        if (e.lower != bound(p) || e.upper != bound(p) || e.move != move(p) || e.empties != 10) {
+          wrong.fetch_add(1, std::memory_order_relaxed);
+        }
+      }
+    }
+  };
+  std::thread w0(writer, 0), w1(writer, 1), r0(reader), r1(reader);
+  w0.join(), w1.join(), r0.join(), r1.join();
+  EXPECT_GT(hits.load(), 0u);
+  EXPECT_EQ(wrong.load(), 0u);
+}
+
+TEST(TranspositionTable, SharedAndPlainUseGiveTheSameEntries) {
+  // With no other thread inside, the seqlock changes nothing.
+  TranspositionTable plain(1), shared(1);
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 50000; ++i) {
+    const Bitboard p = rng(), o = rng() & ~p;
+    const int empties = static_cast<int>(rng() % 30);
+    const int lower = static_cast<int>(rng() % 65) - 64, upper = lower + static_cast<int>(rng() % 8);
+    const Square m = static_cast<Square>(rng() % 64);
+    plain.store(p, o, empties, lower, upper, m, i % 3 == 0, false);
+    shared.store(p, o, empties, lower, upper, m, i % 3 == 0, true);
+    TTEntry a, b;
+    const bool found_a = plain.probe(p, o, a, false);
+    ASSERT_EQ(found_a, shared.probe(p, o, b, true));
+    ASSERT_TRUE(found_a);
+    EXPECT_EQ(a.lower, b.lower);
+    EXPECT_EQ(a.upper, b.upper);
+    EXPECT_EQ(a.move, b.move);
+    EXPECT_EQ(a.lower, lower);
+  }
+}
+
+TEST(ThreadedPerft, PublishedCountsWithThreadsAndASharedCache) {
+  const PerftTable table = PerftTable::read(RB_POSITIONS_DIR "/perft-start.csv");
+  const int depth = kDeep ? 10 : 7;
+  for (int threads : {2, 5}) {
+    PerftCache cache(4);
+    for (const PerftConvention c :
+         {PerftConvention::a124004, PerftConvention::bik, PerftConvention::no_pass}) {
+      EXPECT_EQ(perft<KindergartenList>(Position::start(), depth, {c, threads, &cache, true}),
+                table.expected(c, depth).value())
+          << enum_name(c) << ", " << threads << " threads";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rb
