@@ -35,29 +35,31 @@
 //
 // Threads (SolveOptions::threads > 1): one position searched by several
 // threads, Young Brothers Wait (YBWC). A node with at least
-// split_min_empties empties searches its eldest child (the first move in
-// order) alone; when a thread is then idle, the node becomes a split point:
-// its remaining moves are handed out, one at a time, to the threads that join
-// it, each searching its move on a board of its own with the window the split
-// point has at that moment, while the owner takes moves too. A score that
-// raises the split point's alpha narrows the window of the moves handed out
-// after it; one that reaches beta ends the split point (a cutoff), and the
-// threads below it abandon their searches at their next poll (the aborted
-// searches store nothing in the table). The owner then waits for its helpers,
+// split_min_empties empties searches its elder brothers alone: the first
+// move at an expected ALL node, the first two at a PV node (alpha may still
+// rise) and at an expected CUT node (the second move may still cut); node
+// types as PVS predicts them, passed down as `cut`. When a thread is then
+// idle, the node becomes a split point: its remaining moves are handed out,
+// one at a time, to the threads that join it, each searching its move on a
+// board of its own with the split point's alpha of that moment, while the
+// owner takes moves too. A score that raises the split point's alpha narrows
+// the window of the moves handed out after it, and a thread whose move is
+// being searched with an alpha that has since risen restarts it with the new
+// one; a score that reaches beta ends the split point (a cutoff), and the
+// threads below it abandon their searches at their next poll (an abandoned
+// search stores nothing in the table). The owner then waits for its helpers,
 // joining split points below its own meanwhile ("helpful master"), and goes
 // on with the merged score and move. All threads share one table (safe under
 // concurrency, search/transposition.hpp); nothing else is shared but the pool
 // of open split points (one mutex, one condition variable).
 //
-// Why YBWC and not a shared-table scheme (lazy SMP, every thread searching
-// the whole tree with the table as the only communication): an exact endgame
-// search has no iterative deepening whose shallow iterations the threads can
-// race through; lazy SMP's helpers search the same tree again, and only the
-// table keeps them apart. Measured on FForum #20-#39 (results/2026-11-23-
-// parallel/): YBWC's total nodes stay within a few percent of one thread's
-// up to 16 threads, which a shared-table scheme cannot promise; the split
-// costs only at nodes near the root (split_min_empties), where a child's
-// subtree is thousands of nodes.
+// Why YBWC and not a shared-table scheme (lazy SMP: every thread searches the
+// whole tree, the table being their only communication): an exact endgame
+// search has no iterative deepening whose shallow iterations threads could
+// race through, so lazy SMP's threads search the same tree again and only the
+// table keeps them apart, while YBWC hands each subtree to one thread. The
+// measurements behind the choice and the rules above (elder brothers,
+// restarts) are in results/2026-11-23-parallel/README.md.
 //
 // Exactness: every thread reads only true bounds from the table and the
 // window of a move is never narrower than the split point's (alpha only
@@ -105,12 +107,13 @@ struct SplitPoint {
   int empties = 0;
   unsigned parity = 0;
   int beta = 0;
+  bool cut = false;  // expected to cut (see Solver::search)
   const SplitPoint* parent = nullptr;  // the split point the owner was working for
   std::array<std::uint8_t, 64> moves{};
   int count = 0;
   // Under Pool::mutex.
   int next = 0;  // the next move to hand out
-  int alpha = 0;
+  std::atomic<int> alpha{0};  // also read without the mutex (split_child_score)
   int best = -kInfinity;
   Square best_move = kNoSquare;
   int helpers = 0;  // threads other than the owner working on it
@@ -186,13 +189,13 @@ class Solver {
     const int beta = options_.wld ? 1 : kInfinity;
     switch (options_.algo) {
       case Algo::minimax:
-        return search<Algo::minimax, Root>(node, alpha, beta, empties, parity);
+        return search<Algo::minimax, Root>(node, alpha, beta, empties, parity, false);
       case Algo::alphabeta:
-        return search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity);
+        return search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity, false);
       case Algo::pvs:
         break;
     }
-    return search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
+    return search<Algo::pvs, Root>(node, alpha, beta, empties, parity, false);
   }
 
   // A helper thread's life: join split points as they are published, until
@@ -229,7 +232,11 @@ class Solver {
                        std::chrono::steady_clock::now() >= options_.deadline);
     if (pool_) {
       if (stop) pool_->stopped.store(true, std::memory_order_relaxed);
-      if (pool_->stopped.load(std::memory_order_relaxed) || cut_off(split_)) aborted_ = true;
+      if (pool_->stopped.load(std::memory_order_relaxed) || cut_off(split_)) {
+        aborted_ = true;
+      } else if (split_ && split_->alpha.load(std::memory_order_relaxed) > split_alpha_) {
+        aborted_ = restart_ = true;  // the window of this thread's move is stale
+      }
     } else if (stop) {
       aborted_ = true;
     }
@@ -249,25 +256,32 @@ class Solver {
 
   // The score of a child for the parent's side, the parent's window being
   // (alpha, beta): PVS searches a younger brother with a null window first.
+  // `cut`: the parent is an expected CUT node (meaningful with a null window).
+  // A child with a null window is an expected CUT node below a PV node and
+  // below an expected ALL node, an expected ALL node below a CUT node.
   template <Algo A>
-  int child_score(Node& child, int alpha, int beta, int empties, unsigned parity, bool eldest) {
+  int child_score(Node& child, int alpha, int beta, int empties, unsigned parity, bool eldest,
+                  bool cut) {
+    const bool child_cut = beta > alpha + 1 ? !eldest : !cut;
     if constexpr (A == Algo::pvs) {
       if (!eldest) {
-        int v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity);
+        int v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
         if (v > alpha && v < beta && !aborted_) {
-          v = -search<A, false>(child, -beta, -v, empties, parity);
+          v = -search<A, false>(child, -beta, -v, empties, parity, false);
         }
         return v;
       }
     }
-    return -search<A, false>(child, -beta, -alpha, empties, parity);
+    return -search<A, false>(child, -beta, -alpha, empties, parity, child_cut);
   }
 
   // The main search: the score of the node for the side to move, fail-soft
   // with respect to (alpha, beta) (minimax ignores the window). `empties`
-  // and `parity` (see search/parity.hpp) describe the node's position.
+  // and `parity` (see search/parity.hpp) describe the node's position; `cut`
+  // says whether it is an expected CUT node (only the parallel search's
+  // split rule reads it).
   template <Algo A, bool Root>
-  int search(Node& node, int alpha, int beta, int empties, unsigned parity) {
+  int search(Node& node, int alpha, int beta, int empties, unsigned parity, bool cut) {
     ++nodes_;
     if (nodes_ >= next_poll_) poll_stop();
     if (aborted_) return 0;
@@ -338,7 +352,7 @@ class Solver {
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
       const int v =
-          child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
+          child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0, cut);
       ++searched;
       if (aborted_) return true;
       if (v > best) {
@@ -353,7 +367,7 @@ class Solver {
     };
     if (pool_ && empties >= options_.split_min_empties) {
       searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
-                                         best_move);
+                                         best_move, cut);
     } else {
       visit_moves(node, empties, parity, first, visit);
     }
@@ -363,7 +377,7 @@ class Solver {
       bool passed = false;
       best = score_without_move<Node>(node, empties, [&](Node& p) {
         passed = true;
-        return search<A, false>(p, -beta, -alpha, empties, parity);
+        return search<A, false>(p, -beta, -alpha, empties, parity, !cut);
       });
       if (aborted_) return 0;
       if (!passed) {  // the game is over
@@ -433,17 +447,22 @@ class Solver {
     return count + n;
   }
 
-  // visit_moves() for a node that may split: the eldest child alone, then,
+  // visit_moves() for a node that may split: the elder brothers alone, then,
   // as soon as a thread is idle, the remaining moves shared (split()). The
   // node's alpha, best and best_move are updated; returns the moves searched.
   template <Algo A, class Visit>
   int visit_moves_or_split(Node& node, int empties, unsigned parity, Square first, Visit& visit,
-                           int& alpha, int beta, int& best, Square& best_move) {
+                           int& alpha, int beta, int& best, Square& best_move, bool cut) {
     std::array<std::uint8_t, 64> moves;
     const int count = ordered_moves(node, empties, parity, first, moves);
+    // The elder brothers searched alone: one at an expected ALL node, two
+    // where alpha may still rise (a PV node) or a cutoff is expected (a CUT
+    // node whose first move did not cut may still cut with its second).
+    const bool pv = beta > alpha + 1;
+    const int eldest = pv || cut ? 2 : 1;
     for (int i = 0; i < count; ++i) {
-      if (i > 0 && pool_->idle.load(std::memory_order_relaxed) > 0) {
-        split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count);
+      if (i >= eldest && pool_->idle.load(std::memory_order_relaxed) > 0) {
+        split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count, cut);
         return count;
       }
       bool stop = false;
@@ -457,17 +476,19 @@ class Solver {
   // it with the helpers that join, waits for them, and takes the result.
   template <Algo A>
   void split(Node& node, int empties, unsigned parity, int& alpha, int beta, int& best,
-             Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count) {
+             Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count,
+             bool cut) {
     SplitPoint sp;
     sp.position = node.position();
     sp.empties = empties;
     sp.parity = parity;
     sp.beta = beta;
+    sp.cut = cut;
     sp.parent = split_;
     sp.moves = moves;
     sp.count = count;
     sp.next = from;
-    sp.alpha = alpha;
+    sp.alpha.store(alpha, std::memory_order_relaxed);
     sp.best = best;
     sp.best_move = best_move;
     {
@@ -493,7 +514,7 @@ class Solver {
         wait(lock);
         pool_->idle.fetch_sub(1, std::memory_order_relaxed);
       }
-      alpha = sp.alpha;
+      alpha = sp.alpha.load(std::memory_order_relaxed);
       best = sp.best;
       best_move = sp.best_move;
     }
@@ -520,35 +541,75 @@ class Solver {
     aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
   }
 
+  // child_score() for a younger brother at a split point, whose alpha may
+  // rise while the child is searched (by another thread): a PVS null-window
+  // search that fails high is re-searched only if its bound still beats the
+  // split point's alpha of now; otherwise it is tested again, with a null
+  // window at that alpha (which is what one thread would have searched).
+  //
+  // A search whose window became stale is also restarted: when a poll finds
+  // that the split point's alpha rose above the alpha this thread searches
+  // its move with, the search is abandoned (aborted_ and restart_) and begun
+  // again with the new alpha, a narrower window (the table keeps what the
+  // abandoned search had stored). Minimax has no window to narrow.
+  template <Algo A>
+  int split_child_score(Node& child, const SplitPoint& sp, int empties, unsigned parity) {
+    for (;;) {
+      int alpha = sp.alpha.load(std::memory_order_relaxed);
+      split_alpha_ = A == Algo::minimax ? kInfinity : alpha;
+      const bool child_cut = sp.beta > alpha + 1 || !sp.cut;
+      int v;
+      if constexpr (A != Algo::pvs) {
+        v = -search<A, false>(child, -sp.beta, -alpha, empties, parity, child_cut);
+      } else {
+        v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
+        while (v > alpha && v < sp.beta && !aborted_) {
+          const int now = sp.alpha.load(std::memory_order_relaxed);
+          if (v > now) {
+            split_alpha_ = v;  // the re-search's window begins at v
+            v = -search<A, false>(child, -sp.beta, -v, empties, parity, false);
+            break;
+          }
+          alpha = split_alpha_ = now;  // the bound no longer beats the best: test again at now
+          v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
+        }
+      }
+      if (!restart_) return v;
+      restart_ = false;
+      aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(&sp);
+      if (aborted_) return v;
+    }
+  }
+
   // Takes moves of the split point (whose position `node` holds) until none
   // is left or the search under it is void; records each score.
   template <Algo A>
   void search_split(SplitPoint& sp, Node& node) {
     const SplitPoint* const outer = split_;
+    const int outer_alpha = split_alpha_;
     split_ = &sp;
     std::unique_lock lock(pool_->mutex);
     while (!aborted_ && sp.joinable() && !cut_off(sp.parent)) {
       const int i = sp.next++;
-      const int alpha = sp.alpha;
       lock.unlock();
       const Square s = sp.moves[i];
       int v = -kInfinity;
       node.play(s, [&](Node& child) {
-        v = child_score<A>(child, alpha, sp.beta, sp.empties - 1, sp.parity ^ quadrant_bit(s),
-                           false);
+        v = split_child_score<A>(child, sp, sp.empties - 1, sp.parity ^ quadrant_bit(s));
       });
       lock.lock();
       if (aborted_) break;  // v is void
       if (v > sp.best) {
         sp.best = v;
         sp.best_move = s;
-        if (v > sp.alpha) {
-          sp.alpha = v;
+        if (v > sp.alpha.load(std::memory_order_relaxed)) {
+          sp.alpha.store(v, std::memory_order_relaxed);
           if (A != Algo::minimax && v >= sp.beta) sp.cutoff.store(true, std::memory_order_relaxed);
         }
       }
     }
     split_ = outer;
+    split_alpha_ = outer_alpha;
   }
 
   // The few-empties path (see SolveOptions::few_empties), entered from a node
@@ -593,6 +654,8 @@ class Solver {
   std::uint64_t nodes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;  // stopped, or the work of a split point above became void
+  bool restart_ = false;  // aborted because split_alpha_ became stale
+  int split_alpha_ = kInfinity;  // the alpha this thread's move at split_ is searched with
   double idle_seconds_ = 0;
   Square root_move_ = kNoSquare;
 };
