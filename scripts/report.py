@@ -446,6 +446,52 @@ def main():
         targets.append(["fforum-20-39 exact, best configuration", "< 30 s",
                         f"{best['seconds']:.1f} s (`{v}`)" + ("" if ok else ", NOT ALL SOLVED"),
                         "met" if ok and best["seconds"] < 30 else "not met"])
+    # The parallel search's scaling.
+    scaling = manifest.get("scaling")
+    if scaling:
+        rows = []
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for v in scaling["variants"]:
+            runs = [(t, load(folder, f"threads-{v}-{t}")) for t in scaling["threads"]]
+            runs = [(t, run) for t, run in runs if run]
+            if not runs or runs[0][0] != 1:
+                continue
+            one = runs[0][1]["summary"]
+            points = []
+            for t, run in runs:
+                s = run["summary"]
+                speedup = one["seconds"] / s["seconds"] if s["seconds"] else None
+                busy = [sum(r["idle_seconds"][i] for r in run["rows"])
+                        for i in range(len(run["rows"][0]["idle_seconds"]))]
+                rows.append([f"`{v}`", t, f"{s['seconds']:.3f}", fmt(speedup),
+                             f"{s['nodes']:,}", fmt(ratio(s["nodes"], one["nodes"])),
+                             " ".join(f"{x:.2f}" for x in busy),
+                             s["wrong_scores"], s["not_solved"]])
+                points.append((t, speedup))
+            ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=v)
+        if rows:
+            top = max(scaling["threads"])
+            ax.plot([1, top], [1, top], ":", color="grey", label="ideal")
+            ax.set_xlabel("threads per position")
+            ax.set_ylabel("speedup over one thread")
+            ax.set_title(f"Parallel search, {scaling['positions']}")
+            ax.legend()
+            fig.tight_layout()
+            fig.savefig(os.path.join(folder, "scaling.png"), dpi=110)
+            lines += ["## Parallel search of one position", "",
+                      f"`{scaling['positions']}`, best configuration, `-t N` threads per "
+                      "position (YBWC, one shared table). Seconds: the sum of the positions' "
+                      "median times; speedup against one thread in this run; nodes: the sum "
+                      "over all threads (the parallel search's extra work is the node ratio); "
+                      "idle: seconds each thread waited for work, summed over the positions. "
+                      "On a machine with N cores, the speedup at N threads is about N / (node "
+                      "ratio) when the idle times stay small.", "",
+                      table(["variant", "threads", "seconds", "speedup", "nodes",
+                             "nodes / 1 thread", "idle s per thread", "wrong scores",
+                             "not solved"], rows), "",
+                      "![scaling](scaling.png)", ""]
+        plt.close(fig)
+
     if targets:
         lines += ["## Speed targets", "",
                   "The targets of the faster-variants issue, on this machine, single thread.", "",

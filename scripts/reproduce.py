@@ -9,7 +9,10 @@ with --json output; nothing here measures anything itself. The quick run
 takes about 15 minutes on 2 cores; --full adds fforum-20-39 (for the
 textbook kindergarten+list and the variant fastest on fforum-1-19), perft(12)
 for the bitboard variants and perft(13) with the cache, and 10 positions of
-e18.
+e18. Both end with the parallel search's scaling: the best configuration
+with 1, 2, 4, ... threads per position up to the machine's hardware threads,
+for the fastest bitboard variant and mailbox+list (FForum #20-#31 in the
+quick run, all of fforum-20-39 in the full one).
 """
 import argparse
 import json
@@ -113,6 +116,15 @@ BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 
+def thread_counts():
+    """1, 2, 4, ... up to the hardware threads, and the hardware threads."""
+    hardware = os.cpu_count() or 1
+    counts = [1]
+    while counts[-1] * 2 <= hardware:
+        counts.append(counts[-1] * 2)
+    return counts + ([hardware] if counts[-1] != hardware else [])
+
+
 def available_variants(binary):
     """The available variants, the reference excepted, from `list --json`."""
     out = subprocess.run([binary, "list", "--json"], stdout=subprocess.PIPE, text=True,
@@ -138,7 +150,8 @@ def main():
     e18_count = 10 if args.full else 3
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
     steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
-             + len(variants) + 4 * 2 + 3 + 2 + (2 + 2 * len(perft12) + 2 if args.full else 0))
+             + len(variants) + 4 * 2 + 3 + 2 + (2 + 2 * len(perft12) + 2 if args.full else 0)
+             + 2 * len(thread_counts()))
     r = Runner(args.build, args.out, steps)
     rep = ["--repeat", str(args.repeat)]
 
@@ -208,6 +221,18 @@ def main():
         r.run("perft-hash-plain", ["perft", "-v", best_perft, "-d", "13", "--hash", "1024",
                                    "--no-symmetry"] + rep)
 
+    # The parallel search of one position: wall time, speedup and the work
+    # (total nodes, idle time per thread) with 1, 2, 4, ... threads.
+    threads = thread_counts()
+    scaling_positions = ([suite("fforum-20-39")] if args.full else
+                         [f"{suite(BEST_SUITE)}:{i}" for i in BEST_POSITIONS])
+    scaling_variants = [fastest if not fastest.startswith("mailbox") else "kindergarten+list",
+                        "mailbox+list"]
+    for v in scaling_variants:
+        for t in threads:
+            r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v] + BEST
+                  + ["-t", str(t)] + rep)
+
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
                    "ladder_suite": ladder_suite, "claim_suite": claim_suite,
@@ -217,7 +242,12 @@ def main():
                             "suite": f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
                                      f"{BEST_POSITIONS.stop - 1}",
                             "variant": BEST_VARIANT, "seconds": best_times},
-                   "e18_positions": e18_count, "steps": r.manifest,
+                   "e18_positions": e18_count,
+                   "scaling": {"variants": scaling_variants, "threads": threads,
+                               "positions": ("fforum-20-39" if args.full else
+                                             f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
+                                             f"{BEST_POSITIONS.stop - 1}")},
+                   "steps": r.manifest,
                    "seconds": time.time() - r.start}, f, indent=2)
     print(f"reproduce: done in {time.time() - r.start:.0f} s; results in {args.out}")
 
