@@ -26,6 +26,7 @@
 
 #include "cli/common.hpp"
 #include "cli/options.hpp"
+#include "core/memory.hpp"
 #include "io/machine.hpp"
 #include "search/solver.hpp"
 #include "variants/registry.hpp"
@@ -327,6 +328,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     if (!(args->time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
     if (args->options.etc && args->options.tt_mb == 0) {
       throw UsageError("--etc: needs a table (--tt MB)");
+    }
+    if (args->jobs > 1 && args->options.tt_mb > 0) {  // one table per job, all at once
+      check_memory_budget(static_cast<std::size_t>(args->jobs) * (args->options.tt_mb << 20),
+                          "--jobs " + std::to_string(args->jobs) + " x --tt " +
+                              std::to_string(args->options.tt_mb));
     }
     if (args->json_given) check_writable(args->json, "--json");
     std::vector<NamedPosition> positions;

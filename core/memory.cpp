@@ -16,17 +16,22 @@ std::size_t physical_memory_bytes() {
   return static_cast<std::size_t>(pages) * static_cast<std::size_t>(size);
 }
 
+void check_memory_budget(std::size_t bytes, std::string_view what) {
+  const std::size_t physical = physical_memory_bytes();
+  if (physical && bytes > physical / 4 * 3) {
+    throw ResourceError(std::string(what) + ": cannot allocate " + std::to_string(bytes >> 20) +
+                        " MiB: more than 3/4 of this machine's " + std::to_string(physical >> 20) +
+                        " MiB of memory");
+  }
+}
+
 void* allocate_zeroed(std::size_t bytes, std::size_t align, std::string_view what,
                       bool huge_pages) {
   auto refuse = [&](const std::string& why) {
     return ResourceError(std::string(what) + ": cannot allocate " + std::to_string(bytes >> 20) +
                          " MiB: " + why);
   };
-  const std::size_t physical = physical_memory_bytes();
-  if (physical && bytes > physical / 4 * 3) {
-    throw refuse("more than 3/4 of this machine's " + std::to_string(physical >> 20) +
-                 " MiB of memory");
-  }
+  check_memory_budget(bytes, what);
   void* memory = std::aligned_alloc(align, (bytes + align - 1) / align * align);
   if (!memory) throw refuse(std::strerror(errno ? errno : ENOMEM));
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

@@ -20,6 +20,10 @@ class ResourceError : public std::runtime_error {
 // The machine's physical memory in bytes (0 if unknown).
 std::size_t physical_memory_bytes();
 
+// Throws ResourceError (naming `what`) when `bytes` is more than 3/4 of the
+// physical memory: the budget of every large allocation, alone or together.
+void check_memory_budget(std::size_t bytes, std::string_view what);
+
 // Zeroed memory of `bytes` bytes aligned to `align` (a power of two),
 // released with std::free. `what` names the option in the error, e.g. "--tt
 // 4096". With `huge_pages`, the kernel is asked (madvise, advice only) to back
