@@ -285,13 +285,13 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
   cmd->add_option("-t,--threads", args->threads, "positions solved in parallel")
-      ->check(CLI::Range(1, 256));
+      ->check(in_range<int>(1, 256));
   cmd->add_option("--time-limit", args->time_limit,
                   "seconds per position; a position not solved in time is reported and skipped")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(in_range(0.0, 1e9));
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
-      ->check(CLI::Range(1, 1000));
+      ->check(in_range<int>(1, 1000));
   cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
     args->json_given = json->count() > 0;

@@ -56,6 +56,11 @@ def main():
                       and solve["config"]["few_empties"] == 4 and solve["config"]["tt_mb"] == 4):
         failed += 1
         print("FAIL solve: the configuration read back differs from the options given")
+    threaded = check("solve threads", ["solve", e10, "-v", "shift", "--tt", "4", "-t", "2"], "solve")
+    if threaded and not (threaded["config"]["threads"] == 2 and len(threaded["rows"]) == 30
+                         and [r["index"] for r in threaded["rows"]] == list(range(1, 31))):
+        failed += 1
+        print("FAIL solve threads: not 30 rows in order, or threads is not 2")
     check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
                         "--moves", "mask"], "solve")
     check("solve unsolved", ["solve", os.path.join(positions, "fforum-40-59.obf") + ":1", "-v",
