@@ -6,9 +6,10 @@
 // must return the oracle's score, and a best move whose oracle score is that
 // score, with the default options and with the fastest configuration.
 //
-// Sizes: 330 positions in optimized builds (about a second for the oracle),
-// 66 positions with at most 8 empties in the sanitizer build (RB_TEST_SCALE=0,
-// -O0), so that flavour stays within seconds too.
+// Sizes: 330 positions in optimized builds, 66 positions with at most 8
+// empties in the sanitizer build (RB_TEST_SCALE=0, -O0), so that the slow
+// flavour stays short too. CTest runs the binary as one test (see
+// tests/CMakeLists.txt), so the oracle's positions are made once.
 #include <gtest/gtest.h>
 
 #include <algorithm>
