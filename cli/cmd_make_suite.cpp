@@ -51,9 +51,9 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
       "make-suite", "Generate an endgame suite with the exact score of every move (deterministic)");
   cmd->add_option("-e,--empties", args->empties, "empties of every position")
       ->required()
-      ->check(CLI::Range(1, 24));
+      ->check(in_range<int>(1, 24));
   cmd->add_option("-n,--count", args->count, "how many positions (default 30)")
-      ->check(CLI::Range(1, 10000));
+      ->check(in_range<int>(1, 10000));
   add_seed_option(cmd, args->seed, "the seed of the random games");
   cmd->add_option("-o,--output", args->output,
                   "the OBF file to write (finished positions are kept in OUTPUT.partial until "

@@ -157,15 +157,15 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variants, "variant name(s), or all")->delimiter(',');
   cmd->add_option("-d,--depth", args->depth, "the deepest depth counted")
       ->required()
-      ->check(CLI::Range(1, kMaxPerftDepth));
+      ->check(in_range<int>(1, kMaxPerftDepth));
   cmd->add_option("-p,--position", args->position,
                   "start (default), a board string or OBF line, or FILE:N");
   add_enum_option(cmd, "-c,--convention", args->convention, "how passes and early ends count");
   cmd->add_flag("--divide", args->divide, "print the count under each root move at depth D");
   cmd->add_option("-t,--threads", args->threads, "threads sharing the tree")
-      ->check(CLI::Range(1, 256));
+      ->check(in_range<int>(1, 256));
   cmd->add_option("--hash", args->hash_mb, "a transposition cache of this many MB (0: none)")
-      ->check(CLI::Range(0, 1 << 20));
+      ->check(in_range<int>(0, 1 << 20));
   cmd->add_flag("--no-shortcut", args->no_shortcut,
                 "play and undo every interior move, instead of walking the tree on the "
                 "bitboards and counting the last two plies at once (bitboard variants; the "
@@ -174,7 +174,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                 "with --hash: key the cache on positions as they are, not up to the 8 "
                 "symmetries of the board");
   cmd->add_option("--repeat", args->repeat, "time each depth this many times, report the median")
-      ->check(CLI::Range(1, 1000));
+      ->check(in_range<int>(1, 1000));
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
   cmd->callback([args, json, &exit_code] {

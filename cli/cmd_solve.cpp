@@ -311,17 +311,17 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                                "also write the rows, configuration and machine as JSON");
   cmd->add_option("-t,--threads", args->options.threads,
                   "threads searching each position together (default 1)")
-      ->check(CLI::Range(1, kMaxSearchThreads));
+      ->check(in_range<int>(1, kMaxSearchThreads));
   cmd->add_option("-j,--jobs", args->jobs,
                   "positions solved side by side, each with its own table (default 1); "
                   "jobs x threads threads in all")
-      ->check(CLI::Range(1, 256));
+      ->check(in_range<int>(1, 256));
   cmd->add_option("--time-limit", args->time_limit,
                   "seconds per position; a position not solved in time is reported and skipped")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(in_range(0.0, 1e9));
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
-      ->check(CLI::Range(1, 1000));
+      ->check(in_range<int>(1, 1000));
   cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
     args->json_given = json->count() > 0;

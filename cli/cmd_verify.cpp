@@ -71,7 +71,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variants, "variant name(s), or all (default)")
       ->delimiter(',');
   cmd->add_option("-n,--positions", args->positions, "how many positions (default 10000)")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+      ->check(in_range(std::uint64_t{1}, std::uint64_t{1} << 40));
   add_seed_option(cmd, args->seed, "the seed of the positions");
   cmd->callback([args, &exit_code] {
     const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);

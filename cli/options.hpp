@@ -4,8 +4,11 @@
 #pragma once
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
+#include <sstream>
 #include <string>
 #include <type_traits>
 
@@ -15,6 +18,43 @@
 #include "core/option_rows.hpp"
 
 namespace rb::cli {
+
+// A number from min to max. Text that is not a number is called so ("--depth:
+// 'abc' is not a number ..."), apart from a number out of range; CLI11's own
+// Range validator calls both "not in range".
+template <class T>
+CLI::Validator in_range(T min, T max) {
+  std::ostringstream range;
+  range << (std::is_integral_v<T> ? "a whole number from " : "a number from ") << min << " to "
+        << max;
+  return CLI::Validator(
+      [min, max, expected = range.str()](std::string& text) -> std::string {
+        T value{};
+        bool number = false;
+        if constexpr (std::is_integral_v<T>) {
+          // Optional sign, then digits only: a whole number, perhaps too large.
+          const std::size_t digits = !text.empty() && (text[0] == '+' || text[0] == '-');
+          number = digits < text.size() &&
+                   text.find_first_not_of("0123456789", digits) == std::string::npos;
+          const char* begin = text.data() + (text[0] == '+');
+          const char* end = text.data() + text.size();
+          const auto [ptr, ec] = std::from_chars(begin, end, value);
+          if (number && (ec != std::errc{} || ptr != end)) {
+            return "'" + text + "' is out of range (expected " + expected + ")";
+          }
+        } else {
+          char* end = nullptr;
+          value = static_cast<T>(std::strtod(text.c_str(), &end));
+          number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
+        }
+        if (!number) return "'" + text + "' is not a number (expected " + expected + ")";
+        if (value < min || value > max) {
+          return "'" + text + "' is out of range (expected " + expected + ")";
+        }
+        return "";
+      },
+      std::is_integral_v<T> ? "INT" : "NUMBER");
+}
 
 // --flag NAME, one of the enum's names; the help lists them with theirs.
 template <NamedEnum E>
@@ -43,7 +83,7 @@ void add_option_rows(CLI::App* cmd, const Rows& rows, Struct& target) {
       add_enum_option(cmd, flag, value, help);
     } else {
       cmd->add_option(flag, value, help + " (default " + std::to_string(value) + ")")
-          ->check(CLI::Range(row.min, row.max));
+          ->check(in_range<T>(row.min, row.max));
     }
   });
 }

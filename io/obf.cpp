@@ -147,17 +147,17 @@ class LineParser {
     std::size_t i = 0;
     bool negative = false;
     if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-    if (i == s.size()) fail(at, "bad score '" + std::string(s) + "': no digits");
+    if (i == s.size()) fail(at, "bad score '" + printable(s) + "': no digits");
     long value = 0;
     for (std::size_t j = i; j < s.size(); ++j) {
       if (s[j] < '0' || s[j] > '9') {
-        fail(at + j, "bad score '" + std::string(s) + "': unexpected " + describe_char(s[j]));
+        fail(at + j, "bad score '" + printable(s) + "': unexpected " + describe_char(s[j]));
       }
       value = value * 10 + (s[j] - '0');
       if (value > 1000) break;
     }
     if (value > kMaxScore) {
-      fail(at, "score " + std::string(s) + " out of range -64..+64");
+      fail(at, "score " + printable(s) + " out of range -64..+64");
     }
     return static_cast<int>(negative ? -value : value);
   }
@@ -178,7 +178,7 @@ class LineParser {
     if (entry.score) fail(at, "move scores mixed with a bare score");
     const std::string_view name = item.substr(0, colon);
     const auto move = parse_square(name);
-    if (!move) fail(at, "bad move name '" + std::string(name) + "' (expected a1..h8, PS or PA)");
+    if (!move) fail(at, "bad move name '" + printable(name) + "' (expected a1..h8, PS or PA)");
     for (std::size_t k = 0; k < entry.moves.size(); ++k) {
       if (entry.moves[k].move == *move) {
         fail(at, "move " + square_name(*move) + " listed twice (first at column " +
@@ -224,6 +224,25 @@ bool is_blank_line(std::string_view line) {
 
 }  // namespace
 
+// The text for a message: non-printing bytes written as \xNN, so that the
+// message stays one line of text whatever the input holds.
+std::string printable(std::string_view text) {
+  constexpr std::size_t kLongest = 40;  // a longer text is cut, with "..."
+  std::string out;
+  for (char c : text.substr(0, kLongest)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    }
+  }
+  if (text.size() > kLongest) out += "...";
+  return out;
+}
+
 InputError::InputError(std::string source, int line, int column, std::string reason)
     : std::runtime_error([&] {
         std::string where = source;
@@ -250,7 +269,22 @@ std::optional<int> ObfEntry::score_of(Square move) const {
   return std::nullopt;
 }
 
+void check_line_bytes(std::string_view line, SourceRef where) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\0') {
+      throw InputError(std::string(where.name), where.line, static_cast<int>(i) + 1,
+                       "a NUL byte: not a text file");
+    }
+    if (line[i] == '\r' && i + 1 < line.size()) {
+      throw InputError(std::string(where.name), where.line, static_cast<int>(i) + 1,
+                       "a carriage return inside the line (CR-only line endings? lines end "
+                       "with LF or CR LF)");
+    }
+  }
+}
+
 Position parse_board(std::string_view text, SourceRef where) {
+  check_line_bytes(text, where);
   text = strip_comment(text);
   LineParser parser(text, where);
   const Position position = parser.board();
@@ -263,6 +297,7 @@ Position parse_board(std::string_view text, SourceRef where) {
 }
 
 ObfEntry parse_obf_line(std::string_view text, SourceRef where) {
+  check_line_bytes(text, where);
   text = strip_comment(text);
   LineParser parser(text, where);
   ObfEntry entry;
@@ -280,6 +315,7 @@ std::vector<ObfEntry> parse_obf_text(std::string_view text, std::string_view sou
     const auto newline = text.find('\n');
     const std::string_view line = text.substr(0, newline);
     text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    check_line_bytes(line, {source, line_number});
     if (is_blank_line(strip_comment(line))) continue;
     entries.push_back(parse_obf_line(line, {source, line_number}));
   }

@@ -57,6 +57,11 @@ struct SourceRef {
   int line = 1;
 };
 
+// Throws InputError at the first NUL byte of a line, or at a carriage return
+// before its end (a file with CR-only line endings reads as one line).
+void check_line_bytes(std::string_view line, SourceRef where);
+// The text with every non-printing byte written as \xNN, for messages.
+std::string printable(std::string_view text);
 // Whether c is a square of the board-string alphabet (X/B/* O/W -/., either case).
 bool is_square_char(char c);
 // Parses a board string (64 squares and a side to move, nothing after it).

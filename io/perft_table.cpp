@@ -43,53 +43,60 @@ PerftTable PerftTable::parse(std::string_view text, const std::string& path) {
   std::string line;
   int line_number = 1;
   if (!std::getline(in, line)) throw InputError(path, 0, 0, "empty perft table");
+  check_line_bytes(line, {path, line_number});
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  const auto header = split_csv(line);
-  const char* names[3] = {"a124004", "bik", "no_pass"};
-  std::array<int, 3> column{-1, -1, -1};
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    for (int c = 0; c < 3; ++c) {
-      if (header[i] == names[c]) column[c] = static_cast<int>(i);
-    }
-  }
-  if (header.empty() || header[0] != "depth" || column[0] < 0 || column[1] < 0 || column[2] < 0) {
+  if (line != "depth,a124004,bik,no_pass") {
     throw InputError(path, 1, 1, "expected the header depth,a124004,bik,no_pass");
   }
   PerftTable table;
   table.rows_.resize(1);
+  // The last count given in each column: counts grow with the depth, so a
+  // smaller one is a damaged table (a truncated number, a lost digit).
+  std::array<std::optional<std::uint64_t>, 3> last;
   while (std::getline(in, line)) {
     ++line_number;
+    check_line_bytes(line, {path, line_number});
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     const auto cells = split_csv(line);
-    int col = 1;
-    auto number = [&](const std::string& text) -> std::optional<std::uint64_t> {
-      if (text.empty()) return std::nullopt;
+    if (cells.size() != 4) {
+      throw InputError(path, line_number, 1,
+                       "expected 4 cells, found " + std::to_string(cells.size()));
+    }
+    int column = 1;  // of the cell being read
+    auto number = [&](const std::string& cell) -> std::optional<std::uint64_t> {
+      if (cell.empty()) return std::nullopt;
       std::uint64_t value = 0;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (ec != std::errc{} || end != text.data() + text.size()) {
-        throw InputError(path, line_number, col, "bad count '" + text + "'");
+      const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+      if (ec == std::errc::result_out_of_range && end == cell.data() + cell.size()) {
+        throw InputError(path, line_number, column,
+                         "count " + printable(cell) + " does not fit in 64 bits");
+      }
+      if (ec != std::errc{} || end != cell.data() + cell.size()) {
+        throw InputError(path, line_number, column, "bad count '" + printable(cell) + "'");
       }
       return value;
     };
-    if (cells.size() != header.size()) {
-      throw InputError(path, line_number, 1,
-                       "expected " + std::to_string(header.size()) + " cells, found " +
-                           std::to_string(cells.size()));
-    }
     const auto depth = number(cells[0]);
     if (!depth || *depth != table.rows_.size()) {
       throw InputError(path, line_number, 1,
                        "expected depth " + std::to_string(table.rows_.size()));
     }
     std::array<std::optional<std::uint64_t>, 3> row;
-    for (int c = 0; c < 3; ++c) {
-      col = 1;
-      for (int k = 0; k < column[c]; ++k) col += static_cast<int>(cells[k].size()) + 1;
-      row[c] = number(cells[column[c]]);
+    column += static_cast<int>(cells[0].size()) + 1;
+    for (std::size_t c = 0; c < 3; ++c) {
+      row[c] = number(cells[c + 1]);
+      if (row[c] && last[c] && *row[c] <= *last[c]) {
+        throw InputError(
+            path, line_number, column,
+            "count " + printable(cells[c + 1]) + " is not larger than the one at the depth above");
+      }
+      if (row[c]) last[c] = row[c];
+      column += static_cast<int>(cells[c + 1].size()) + 1;
     }
     table.rows_.push_back(row);
   }
+  if (table.rows_.size() == 1) throw InputError(path, 0, 0, "no counts after the header");
   return table;
 }
 

@@ -56,6 +56,11 @@ def main():
                       and solve["config"]["few_empties"] == 4 and solve["config"]["tt_mb"] == 4):
         failed += 1
         print("FAIL solve: the configuration read back differs from the options given")
+    jobs = check("solve jobs", ["solve", e10, "-v", "shift", "--tt", "4", "-j", "2"], "solve")
+    if jobs and not (jobs["config"]["jobs"] == 2 and len(jobs["rows"]) == 30
+                     and [r["index"] for r in jobs["rows"]] == list(range(1, 31))):
+        failed += 1
+        print("FAIL solve jobs: not 30 rows in order, or jobs is not 2")
     check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
                         "--moves", "mask"], "solve")
     e14 = os.path.join(positions, "e14.obf")

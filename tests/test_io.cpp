@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "io/obf.hpp"
+#include "io/perft_table.hpp"
 
 namespace rb {
 namespace {
@@ -195,6 +196,41 @@ TEST(InputErrors, EmptyLine) { expect_error("   ", 1, "empty position"); }
 
 TEST(InputErrors, GarbageAfterSide) { expect_error(kStartBoard + " hello", 68, "expected ';'"); }
 
+// Found by tests/test_parsers_fuzz.cpp: bytes that are not text.
+TEST(InputErrors, NulByte) {
+  expect_error(kStartBoard.substr(0, 20) + std::string(1, '\0') + kStartBoard.substr(21), 21,
+               "a NUL byte: not a text file");
+  expect_error(kStartBoard + "; D3:+0; % " + std::string(1, '\0') + " in a comment", 78,
+               "a NUL byte");
+}
+
+TEST(InputErrors, CarriageReturnInsideALine) {
+  expect_error(kStartBoard + ";\rD3:+0;", 68, "a carriage return inside the line");
+  // CR LF line endings are fine; a file with CR-only endings is one line
+  // whose first CR is the error, even after a comment.
+  EXPECT_EQ(parse_obf_line(kStartBoard + "; D3:+0;\r").moves.size(), 1u);
+  try {
+    parse_obf_text("% header\r" + kStartBoard + "\r" + kStartBoard + "\r", "cr.obf");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cr.obf:1:9: a carriage return inside the line (CR-only line endings? lines end "
+              "with LF or CR LF)");
+  }
+}
+
+TEST(InputErrors, MessagesAreOneLineOfPrintableText) {
+  expect_error(kStartBoard + "; G\x18:+0;", 69, "bad move name 'G\\x18'");
+  expect_error(kStartBoard +
+                   "; \xff"
+                   "D3:+0;",
+               69, "bad move name '\\xffD3'");
+  expect_error(kStartBoard + "; D3:+0\x01;", 74, "bad score '+0\\x01': unexpected byte 0x01");
+  // A long item is cut in the message.
+  expect_error(kStartBoard + "; D3:" + std::string(1000, '7') + ";", 72,
+               "score " + std::string(40, '7') + "... out of range");
+}
+
 TEST(InputErrors, UnreadableFile) {
   TempDir dir;
   const std::string missing = dir.path("missing.obf");
@@ -232,6 +268,52 @@ TEST(InputErrors, FileErrorNamesFileLineAndColumn) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), path + ":3:76: move d3 listed twice (first at column 69)");
   }
+}
+
+// The perft table: the published format only, and counts that grow.
+void expect_table_error(const std::string& text, const std::string& message) {
+  try {
+    PerftTable::parse(text, "t.csv");
+    ADD_FAILURE() << "no error for: " << text;
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+
+const std::string kHeader = "depth,a124004,bik,no_pass\n";
+
+TEST(PerftTableErrors, ReadsTheFormat) {
+  const PerftTable t = PerftTable::parse(kHeader + "1,4,4,4\r\n\n2,12,,12\n", "t.csv");
+  EXPECT_EQ(t.max_depth(), 2);
+  EXPECT_EQ(t.expected(PerftConvention::no_pass, 2), 12u);
+  EXPECT_FALSE(t.expected(PerftConvention::bik, 2).has_value());
+}
+
+TEST(PerftTableErrors, HeaderAndRows) {
+  expect_table_error("", "t.csv: empty perft table");
+  expect_table_error(kHeader, "t.csv: no counts after the header");
+  expect_table_error("depth,bik,a124004,no_pass\n1,4,4,4\n",
+                     "t.csv:1:1: expected the header depth,a124004,bik,no_pass");
+  expect_table_error(kHeader + "1,4,4,4,\n", "t.csv:2:1: expected 4 cells, found 5");
+  expect_table_error(kHeader + "2,4,4,4\n", "t.csv:2:1: expected depth 1");
+}
+
+TEST(PerftTableErrors, Counts) {
+  // Found by tests/test_parsers_fuzz.cpp: a count damaged into a smaller one
+  // (a lost digit, a truncated last line) was read as published.
+  expect_table_error(kHeader + "1,4,4,4\n2,12,1,12\n",
+                     "t.csv:3:6: count 1 is not larger than the one at the depth above");
+  expect_table_error(kHeader + "1,4,4,4\n2,12,12,4\n",
+                     "t.csv:3:9: count 4 is not larger than the one at the depth above");
+  expect_table_error(kHeader + "1,4,+4,4\n", "t.csv:2:5: bad count '+4'");
+  expect_table_error(kHeader + "1,4,\x14,4\n", "t.csv:2:5: bad count '\\x14'");
+  expect_table_error(kHeader + "1,4,4,99999999999999999999\n",
+                     "t.csv:2:7: count 99999999999999999999 does not fit in 64 bits");
+  expect_table_error(kHeader + "1,4,4,4\r2,12,12,12\n",
+                     "t.csv:2:8: a carriage return inside the line (CR-only line endings? lines "
+                     "end with LF or CR LF)");
+  expect_table_error(kHeader + "1,4" + std::string(1, '\0') + ",4,4\n",
+                     "t.csv:2:4: a NUL byte: not a text file");
 }
 
 }  // namespace

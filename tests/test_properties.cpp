@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rapidcheck_main.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -658,22 +659,12 @@ TEST(Generators, NearEndCoversZeroToSixEmpties) {
 // about three times slower per case) runs 200 per property and generator,
 // still twice RapidCheck's default, to keep the sanitized suite short.
 constexpr int kDefaultMaxSuccess = RB_TEST_SCALE ? 1000 : 200;
-std::string g_user_rc_params;  // RC_PARAMS as the user gave it
-
-bool sets_key(std::string_view params, std::string_view key) {
-  for (std::size_t at = params.find(key); at != std::string_view::npos;
-       at = params.find(key, at + 1)) {
-    const bool starts = at == 0 || params[at - 1] == ' ' || params[at - 1] == '\t';
-    const std::size_t end = at + key.size();
-    const bool ends = end == params.size() || params[end] == '=' || params[end] == ' ';
-    if (starts && ends) return true;
-  }
-  return false;
-}
+using testing::sets_key;
 
 TEST(RapidCheckSettings, RunsTheDefaultNumberOfCases) {
-  if (sets_key(g_user_rc_params, "max_success") || sets_key(g_user_rc_params, "reproduce")) {
-    GTEST_SKIP() << "RC_PARAMS sets the count (or replays a case): " << g_user_rc_params;
+  if (sets_key(testing::user_rc_params(), "max_success") ||
+      sets_key(testing::user_rc_params(), "reproduce")) {
+    GTEST_SKIP() << "RC_PARAMS sets the count (or replays a case): " << testing::user_rc_params();
   }
   int runs = 0;
   EXPECT_TRUE(rc::check("count the cases", [&] { ++runs; }));
@@ -683,17 +674,6 @@ TEST(RapidCheckSettings, RunsTheDefaultNumberOfCases) {
 }  // namespace
 }  // namespace rb
 
-// RapidCheck reads RC_PARAMS once, when first used; nothing touches it before
-// main(). Unless RC_PARAMS sets max_success itself, `max_success=N` is put in
-// front of whatever it holds (seed=..., reproduce=..., noshrink=1, ...).
 int main(int argc, char** argv) {
-  const char* params = std::getenv("RC_PARAMS");
-  rb::g_user_rc_params = params ? params : "";
-  if (!rb::sets_key(rb::g_user_rc_params, "max_success")) {
-    const std::string with_default = "max_success=" + std::to_string(rb::kDefaultMaxSuccess) +
-                                     (params ? " " + rb::g_user_rc_params : "");
-    setenv("RC_PARAMS", with_default.c_str(), 1);
-  }
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
+  return rb::testing::run_rapidcheck_tests(argc, argv, rb::kDefaultMaxSuccess);
 }

@@ -1,0 +1,51 @@
+# Shared by the command-line tests (sourced): run the binary $bin and count
+# passes and failures; `finish` prints the tally and sets the exit status.
+failures=0
+passes=0
+
+pass() { passes=$((passes + 1)); }
+fail() {
+  echo "FAIL: $1"
+  [[ $# -gt 1 ]] && head -5 <<<"$2"
+  failures=$((failures + 1))
+}
+
+# expect CODE PATTERN -- ARGS...: runs the binary, checks the exit code and
+# that the combined output matches the extended regex PATTERN.
+expect() {
+  local code=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$bin" "$@" 2>&1)
+  rc=$?
+  if [[ $rc -ne $code ]]; then
+    fail "reversi-bench $* exited $rc, expected $code" "$out"; return
+  fi
+  if ! grep -qE -- "$pattern" <<<"$out"; then
+    fail "reversi-bench $*: output does not match /$pattern/" "$out"; return
+  fi
+  pass
+}
+
+# expect_one_line_error ARGS...: exit 2 and exactly one line on stderr.
+expect_one_line_error() {
+  local err rc
+  err=$("$bin" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [[ $rc -ne 2 || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
+    fail "reversi-bench $*: expected exit 2 and one line on stderr, got $rc:" "$err"; return
+  fi
+  pass
+}
+
+# expect_error PATTERN -- ARGS...: exit 2, one line on stderr matching PATTERN.
+expect_error() {
+  expect 2 "$@"
+  shift 2
+  expect_one_line_error "$@"
+}
+
+finish() {
+  echo "$passes passed, $failures failed"
+  [[ $failures -eq 0 ]]
+}
