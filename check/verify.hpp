@@ -5,11 +5,13 @@
 // continuation played forward and undone back.
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "check/random_positions.hpp"
 #include "core/reference.hpp"
 #include "io/obf.hpp"
 
@@ -27,6 +29,20 @@ struct VerifyCounts {
   std::uint64_t moves = 0;  // plays checked (each compared, then undone)
 };
 
+// A mask as its squares and its hexadecimal value.
+inline std::string mask_text(Bitboard b) {
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "0x%016llx", static_cast<unsigned long long>(b));
+  return (b ? squares_string(b) : std::string("none")) + " (" + hex + ")";
+}
+
+// The n-th position of a verify run (seeded by `rng`): reachable from a
+// random game and arbitrary, alternately. Every variant gets the same ones.
+inline Position verify_nth_position(std::mt19937_64& rng, std::uint64_t n) {
+  if (n % 2 == 0) return random_reachable(rng, static_cast<int>(rng() % 61));
+  return random_arbitrary(rng);
+}
+
 namespace verify_detail {
 
 template <Board V>
@@ -39,8 +55,7 @@ std::optional<Mismatch> compare_state(const V& board, const ReferenceBoard& ref,
   const Position actual = board.position();
   if (actual != expected) return differ("position", board_string(expected), board_string(actual));
   if (board.legal_moves() != ref.legal_moves()) {
-    return differ("legal moves", squares_string(ref.legal_moves()),
-                  squares_string(board.legal_moves()));
+    return differ("legal moves", mask_text(ref.legal_moves()), mask_text(board.legal_moves()));
   }
   if (board.empties() != ref.empties()) {
     return differ("empties", std::to_string(ref.empties()), std::to_string(board.empties()));
@@ -72,8 +87,8 @@ std::optional<Mismatch> verify_position(const Position& position, std::mt19937_6
   if (auto m = compare_state(board, ref, "")) return m;
   for (Square s = 0; s < 64; ++s) {
     if (board.flips(s) != ref.flips(s)) {
-      return Mismatch{board_string(position), "flips of " + square_name(s),
-                      squares_string(ref.flips(s)), squares_string(board.flips(s))};
+      return Mismatch{board_string(position), "flips of " + square_name(s), mask_text(ref.flips(s)),
+                      mask_text(board.flips(s))};
     }
   }
   for (Square s = 0; s < 64; ++s) {
@@ -113,6 +128,11 @@ std::optional<Mismatch> verify_position(const Position& position, std::mt19937_6
     } else {
       for (auto k = rng() % static_cast<unsigned>(popcount(moves)); k > 0; --k) moves &= moves - 1;
       const Square s = first_square(moves);
+      if (board.flips(s) != ref.flips(s)) {
+        return Mismatch{board_string(ref.position()),
+                        "flips of " + square_name(s) + " after" + line_text(),
+                        mask_text(ref.flips(s)), mask_text(board.flips(s))};
+      }
       ref.play(s);
       if (!board.play(s)) {
         return Mismatch{board_string(ref.position()),
@@ -139,6 +159,63 @@ std::optional<Mismatch> verify_position(const Position& position, std::mt19937_6
                     board_string(position), board_string(board.position())};
   }
   return std::nullopt;
+}
+
+// The kernels of V (legal moves, flips of every square) against the
+// reference on `position`: the first difference.
+template <Board V>
+std::optional<Mismatch> kernel_mismatch(const Position& position) {
+  const V board(position);
+  const ReferenceBoard ref(position);
+  if (board.legal_moves() != ref.legal_moves()) {
+    return Mismatch{board_string(position), "legal moves", mask_text(ref.legal_moves()),
+                    mask_text(board.legal_moves())};
+  }
+  for (Square s = 0; s < 64; ++s) {
+    if (board.flips(s) != ref.flips(s)) {
+      return Mismatch{board_string(position), "flips of " + square_name(s), mask_text(ref.flips(s)),
+                      mask_text(board.flips(s))};
+    }
+  }
+  return std::nullopt;
+}
+
+// A minimal case of a kernel mismatch of V on `position` (a mismatch's
+// board): discs are taken off one at a time while the kernels still
+// disagree with the reference, until no single disc can go. Nothing when the
+// kernels agree on `position` (the difference was elsewhere: play, undo, the
+// state).
+template <Board V>
+std::optional<Mismatch> minimal_kernel_mismatch(Position position) {
+  if (!kernel_mismatch<V>(position)) return std::nullopt;
+  for (bool smaller = true; smaller;) {
+    smaller = false;
+    for (Square s = 0; s < 64; ++s) {
+      if (!((position.player | position.opponent) & bit(s))) continue;
+      Position fewer = position;
+      fewer.player &= ~bit(s);
+      fewer.opponent &= ~bit(s);
+      if (kernel_mismatch<V>(fewer)) {
+        position = fewer;
+        smaller = true;
+      }
+    }
+  }
+  return kernel_mismatch<V>(position);
+}
+
+// The report of a mismatch, on standard output.
+inline void print_mismatch(const std::string& variant, const Mismatch& m) {
+  std::printf("MISMATCH in %s: %s\n  board:    %s\n  expected: %s\n  actual:   %s\n",
+              variant.c_str(), m.what.c_str(), m.board.c_str(), m.expected.c_str(),
+              m.actual.c_str());
+  std::printf("  replay:   reversi-bench show \"%s\"\n", m.board.c_str());
+}
+inline void print_minimal_mismatch(const Mismatch& m) {
+  std::printf(
+      "minimal case (no disc can be taken off without the mismatch going): %s\n"
+      "  board:    %s\n  expected: %s\n  actual:   %s\n",
+      m.what.c_str(), m.board.c_str(), m.expected.c_str(), m.actual.c_str());
 }
 
 }  // namespace rb

@@ -6,19 +6,23 @@
 #include <memory>
 
 #include "cli/common.hpp"
+#include "cli/plugins.hpp"
 #include "core/cpu.hpp"
 #include "io/machine.hpp"
-#include "variants/registry.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb::cli {
 
 void add_list_command(CLI::App& app, int& exit_code) {
   auto json = std::make_shared<bool>(false);
+  auto plugins = std::make_shared<std::vector<std::string>>();
   auto* cmd =
       app.add_subcommand("list", "List the registered variants, their family and CPU needs");
   cmd->add_flag("--json", *json, "print the list as JSON on stdout");
-  cmd->callback([json, &exit_code] {
-    const auto infos = variant_infos<AllVariants>();
+  add_plugin_option(cmd, *plugins);
+  cmd->callback([json, plugins, &exit_code] {
+    load_plugins(*plugins);
+    const auto infos = runtime_variant_infos();
     if (*json) {
       Json doc;
       doc["schema"] = kResultSchema;

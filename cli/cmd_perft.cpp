@@ -10,10 +10,11 @@
 
 #include "cli/common.hpp"
 #include "cli/options.hpp"
+#include "cli/plugins.hpp"
 #include "io/machine.hpp"
 #include "io/perft_table.hpp"
 #include "search/perft.hpp"
-#include "variants/registry.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb::cli {
 namespace {
@@ -30,6 +31,7 @@ struct PerftArgs {
   bool no_symmetry = false;
   int repeat = 1;
   std::string json;
+  std::vector<std::string> plugins;
 };
 
 // One measured depth of one variant.
@@ -52,8 +54,9 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
                  const PerftTable* table, std::vector<PerftRow>& rows) {
   std::unique_ptr<PerftCache> cache;
   PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
+  const std::string_view name = runtime_info<V>().name;
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
-              static_cast<int>(V::info.name.size()), V::info.name.data(), start.label.c_str(),
+              static_cast<int>(name.size()), name.data(), start.label.c_str(),
               static_cast<int>(enum_name(convention).size()), enum_name(convention).data(),
               args.threads, args.hash_mb,
               args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
@@ -99,7 +102,7 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
                 secs, rate, check.c_str());
     std::fflush(stdout);
     rows.push_back(
-        {std::string(V::info.name), depth, leaves, times, check, perft_uses_shortcut<V>(options)});
+        {std::string(name), depth, leaves, times, check, perft_uses_shortcut<V>(options)});
   }
   if (args.divide) {
     std::printf("divide at depth %d:\n", args.depth);
@@ -177,8 +180,10 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->check(in_range<int>(1, 1000));
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
+  add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, &exit_code] {
     const bool json_given = json->count() > 0;
+    load_plugins(args->plugins);
     const auto positions = load_positions(args->position);
     if (positions.size() != 1) {
       throw UsageError("--position '" + args->position + "' names " +
@@ -186,13 +191,13 @@ void add_perft_command(CLI::App& app, int& exit_code) {
     }
     const PerftConvention convention = args->convention;
     if (json_given) check_writable(args->json, "--json");
-    const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);
+    const auto names = resolve_variants(runtime_variant_infos(), args->variants);
     const PerftTable* table = nullptr;
     if (positions[0].entry.position == Position::start()) table = &perft_start_table();
     bool ok = true;
     std::vector<PerftRow> rows;
-    for_each_variant<AllVariants>([&]<Board V>() {
-      if (std::find(names.begin(), names.end(), V::info.name) == names.end()) return;
+    for_each_chosen_variant(names, [&]<Board V>() {
+      check_before_timing<V>();
       ok = run_variant<V>(*args, positions[0], convention, table, rows) && ok;
     });
     if (!args->json.empty())

@@ -27,9 +27,10 @@
 #include "cli/common.hpp"
 #include "cli/options.hpp"
 #include "core/memory.hpp"
+#include "cli/plugins.hpp"
 #include "io/machine.hpp"
 #include "search/solver.hpp"
-#include "variants/registry.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb::cli {
 namespace {
@@ -45,6 +46,7 @@ struct SolveArgs {
   int jobs = 1;           // positions solved side by side
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
+  std::vector<std::string> plugins;
 };
 
 struct Row {
@@ -266,8 +268,9 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   fmt::print(
       "solve {} positions  variant {}  moves {}  algo {}  order {}  tt {} MB{}{}  few-empties {}  "
       "threads {}  jobs {}\n",
-      positions.size(), V::info.name, enum_name(G), enum_name(o.algo), enum_name(o.order), o.tt_mb,
-      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads, args.jobs);
+      positions.size(), runtime_info<V>().name, enum_name(G), enum_name(o.algo), enum_name(o.order),
+      o.tt_mb, o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads,
+      args.jobs);
   if (o.etc || o.stability) {
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
@@ -292,7 +295,8 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
                args.repeat > 1 ? "medians" : "times", wall);
   }
   if (args.json_given) {
-    write_json_file(args.json, solve_json(args, V::info.name, G, rows, s, wall), "--json");
+    write_json_file(args.json, solve_json(args, runtime_info<V>().name, G, rows, s, wall),
+                    "--json");
   }
   return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
 }
@@ -322,6 +326,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
       ->check(in_range<int>(1, 1000));
+  add_plugin_option(cmd, args->plugins);
   cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
     args->json_given = json->count() > 0;
@@ -339,12 +344,13 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     for (const auto& input : args->inputs) {
       for (auto& p : load_positions(input)) positions.push_back(std::move(p));
     }
-    const auto names = resolve_variants(variant_infos<AllVariants>(), {args->variant});
+    load_plugins(args->plugins);
+    const auto names = resolve_variants(runtime_variant_infos(), {args->variant});
     if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
     bool ran = false;
-    for_each_variant<AllVariants>([&]<Board V>() {
-      if (V::info.name != names[0]) return;
+    for_each_chosen_variant(names, [&]<Board V>() {
       ran = true;
+      check_before_timing<V>();
       switch (args->moves_given ? args->moves : V::info.movegen) {
         case MoveGen::scan:
           exit_code = run<V, MoveGen::scan>(*args, positions);

@@ -1,15 +1,19 @@
 // `reversi-bench verify`: every chosen variant against the reference board on
-// seeded random positions, reachable and arbitrary, alternately.
+// seeded random positions, reachable and arbitrary, alternately. A plug-in
+// is verified in a child process (check/plugin_check.hpp): a crash is
+// reported with the entry point and the position, and fails the run.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 
+#include "check/plugin_check.hpp"
 #include "check/random_positions.hpp"
 #include "check/verify.hpp"
 #include "cli/common.hpp"
 #include "cli/options.hpp"
-#include "variants/registry.hpp"
+#include "cli/plugins.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb::cli {
 namespace {
@@ -18,6 +22,7 @@ struct VerifyArgs {
   std::vector<std::string> variants{"all"};
   std::uint64_t positions = 10000;
   std::uint64_t seed = 1;
+  std::vector<std::string> plugins;
 };
 
 struct Row {
@@ -27,25 +32,22 @@ struct Row {
   double seconds = 0;
 };
 
-// The n-th position of the run: the same for every variant, so that a
-// mismatch can be replayed with the same seed.
-Position nth_position(std::mt19937_64& rng, std::uint64_t n) {
-  if (n % 2 == 0) return random_reachable(rng, static_cast<int>(rng() % 61));
-  return random_arbitrary(rng);
-}
-
+// The positions are the same for every variant (verify_nth_position), so
+// that a mismatch can be replayed with the same seed.
 template <Board V>
-Row verify_variant(const VerifyArgs& args, std::optional<Mismatch>& first) {
-  Row row{std::string(V::info.name), {}, 0, 0};
+Row verify_variant(const VerifyArgs& args, std::optional<Mismatch>& first,
+                   std::optional<Mismatch>& minimal) {
+  Row row{std::string(runtime_info<V>().name), {}, 0, 0};
   std::mt19937_64 positions(args.seed);
   std::mt19937_64 continuations(args.seed ^ 0x5bd1e995u);
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   for (std::uint64_t n = 0; n < args.positions; ++n) {
-    const Position p = nth_position(positions, n);
-    if (auto m = verify_position<V>(p, continuations, row.counts)) {
+    const Position p = verify_nth_position(positions, n);
+    if (auto m = verify_variant_position<V>(p, continuations, row.counts)) {
       ++row.mismatches;
       first = std::move(m);
+      minimal = minimal_kernel_mismatch<V>(parse_board(first->board));
       break;
     }
     const auto now = std::chrono::steady_clock::now();
@@ -62,6 +64,23 @@ Row verify_variant(const VerifyArgs& args, std::optional<Mismatch>& first) {
   return row;
 }
 
+// Verifies V and prints its row and its first mismatch; returns whether it passed.
+template <Board V>
+bool verify_and_print(const VerifyArgs& args) {
+  std::optional<Mismatch> first, minimal;
+  const Row row = verify_variant<V>(args, first, minimal);
+  std::printf("%-20s %12llu %14llu %11llu %9.2f\n", row.name.c_str(),
+              static_cast<unsigned long long>(row.counts.positions),
+              static_cast<unsigned long long>(row.counts.moves),
+              static_cast<unsigned long long>(row.mismatches), row.seconds);
+  std::fflush(stdout);
+  if (first) {
+    print_mismatch(row.name, *first);
+    if (minimal && minimal->board != first->board) print_minimal_mismatch(*minimal);
+  }
+  return !first;
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app, int& exit_code) {
@@ -73,29 +92,25 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-n,--positions", args->positions, "how many positions (default 10000)")
       ->check(in_range(std::uint64_t{1}, std::uint64_t{1} << 40));
   add_seed_option(cmd, args->seed, "the seed of the positions");
+  add_plugin_option(cmd, args->plugins);
   cmd->callback([args, &exit_code] {
-    const auto names = resolve_variants(variant_infos<AllVariants>(), args->variants);
+    load_plugins(args->plugins);
+    const auto names = resolve_variants(runtime_variant_infos(), args->variants);
     std::printf("verify: %llu positions (seed %llu), half reachable, half arbitrary\n",
                 static_cast<unsigned long long>(args->positions),
                 static_cast<unsigned long long>(args->seed));
     std::printf("%-20s %12s %14s %11s %9s\n", "variant", "positions", "moves checked", "mismatches",
                 "seconds");
     bool ok = true;
-    for_each_variant<AllVariants>([&]<Board V>() {
-      if (!ok || std::find(names.begin(), names.end(), V::info.name) == names.end()) return;
-      std::optional<Mismatch> first;
-      const Row row = verify_variant<V>(*args, first);
-      std::printf("%-20s %12llu %14llu %11llu %9.2f\n", row.name.c_str(),
-                  static_cast<unsigned long long>(row.counts.positions),
-                  static_cast<unsigned long long>(row.counts.moves),
-                  static_cast<unsigned long long>(row.mismatches), row.seconds);
-      std::fflush(stdout);
-      if (first) {
-        ok = false;
-        std::printf("MISMATCH in %s: %s\n  board:    %s\n  expected: %s\n  actual:   %s\n",
-                    row.name.c_str(), first->what.c_str(), first->board.c_str(),
-                    first->expected.c_str(), first->actual.c_str());
-        std::printf("  replay:   reversi-bench show \"%s\"\n", first->board.c_str());
+    for_each_chosen_variant(names, [&]<Board V>() {
+      if (!ok) return;
+      if constexpr (PluginVariant<V>) {
+        const auto outcome =
+            run_in_checking_child([&] { return verify_and_print<V>(*args) ? 0 : 1; });
+        if (outcome.crashed) throw CheckFailed(outcome.report);
+        ok = outcome.exit_code == 0;
+      } else {
+        ok = verify_and_print<V>(*args);
       }
     });
     exit_code = ok ? kExitOk : kExitCheckFailed;

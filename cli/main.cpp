@@ -15,6 +15,7 @@
 #include "core/memory.hpp"
 #include "core/registry.hpp"
 #include "io/machine.hpp"
+#include "variants/plugin/loader.hpp"
 
 namespace {
 
@@ -107,6 +108,8 @@ int main(int argc, char** argv) {
     return fail(kExitBadInput, std::string(e.what()) + " (see --help)");
   } catch (const rb::InputError& e) {
     return fail(kExitBadInput, e.what());
+  } catch (const rb::PluginError& e) {
+    return fail(kExitBadInput, e.what(), "--plugin ");
   } catch (const rb::VariantError& e) {
     return fail(kExitBadInput, e.what(), "--variant: ");
   } catch (const UsageError& e) {

@@ -19,7 +19,9 @@ std::vector<std::string> resolve_variants(const std::vector<VariantInfo>& infos,
     if (it == infos.end()) {
       std::string valid;
       for (const auto& info : infos) valid += std::string(valid.empty() ? "" : ", ") += info.name;
-      throw VariantError("unknown variant '" + name + "'; valid: " + valid + ", all");
+      const std::string hint =
+          name.starts_with("plugin:") ? " (a plug-in is loaded with --plugin PATH.so)" : "";
+      throw VariantError("unknown variant '" + name + "'; valid: " + valid + ", all" + hint);
     }
     if (!variant_available(*it)) {
       throw VariantError("variant '" + name + "' needs CPU features this CPU lacks: " +

@@ -53,6 +53,12 @@ MICRO_KINDS = [
     ("play_undo/corpus", "plays/s", "ns per play+undo"),
     ("move_loop/corpus", "moves/s", "ns per move (move loop)"),
 ]
+# What only plug-ins (and builtin:walk, the example plug-in compiled in) have:
+# their own play/undo and the bulk move count.
+PLUGIN_KINDS = [
+    ("play_undo_own/corpus", "plays/s", "ns per play+undo (its own state)"),
+    ("count_moves/corpus", "positions/s", "ns per position (bulk move count)"),
+]
 
 
 def micro_ns(micro):
@@ -66,7 +72,7 @@ def micro_ns(micro):
         if b.get("error_occurred"):
             continue
         kind, _, variant = b.get("run_name", b["name"]).rpartition("/")
-        for k, counter, _ in MICRO_KINDS:
+        for k, counter, _ in MICRO_KINDS + PLUGIN_KINDS:
             if kind != k or counter not in b:
                 continue
             key = (k, variant)
@@ -188,6 +194,36 @@ def main():
         fig.tight_layout()
         fig.savefig(os.path.join(folder, "micro.png"), dpi=110)
         plt.close(fig)
+
+    # Plug-ins: what was loaded, and the call overhead of the plug-in ABI.
+    plugins = manifest.get("plugins") or []
+    if plugins:
+        lines += ["## Plug-ins", "",
+                  "Loaded with `--plugin` and checked against the reference board before any "
+                  "timing; their rows are in every table of this report beside the built-in "
+                  "variants.", ""]
+        lines += [f"- `{p['name']}`: {p['description']}" for p in plugins] + [""]
+        own = [(p["name"], k, label) for p in plugins for k, _, label in PLUGIN_KINDS
+               if micro.get((k, p["name"]))]
+        if own:
+            lines += ["Their optional entry points, timed as they run them:", "",
+                      table(["plug-in", "operation", "ns"],
+                            [[f"`{n}`", label, f"{micro[(k, n)][0]:.2f}"] for n, k, label in own]),
+                      ""]
+    if micro.get(("flip/corpus", "builtin:walk")) and micro.get(("flip/corpus", "plugin:walk")):
+        rows = []
+        for k, _, label in MICRO_KINDS + PLUGIN_KINDS:
+            b, p = micro.get((k, "builtin:walk")), micro.get((k, "plugin:walk"))
+            if b and p:
+                rows.append([label, f"{b[0]:.2f}", f"{p[0]:.2f}", f"{p[0] - b[0]:+.2f}",
+                             f"{p[0] / b[0]:.2f}"])
+        lines += ["### The plug-in call overhead", "",
+                  "The example plug-in `examples/plugins/walk.c` timed twice in the same run: "
+                  "compiled into the benchmark (`builtin:walk`, direct calls) and loaded as a "
+                  "plug-in (`plugin:walk`, calls through the pointers resolved at load). A "
+                  "plug-in's figures include this difference.", "",
+                  table(["operation", "built in (ns)", "plug-in (ns)", "difference (ns)",
+                         "ratio"], rows), ""]
 
     # Perft table and plot.
     perft_rows = []

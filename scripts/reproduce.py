@@ -2,7 +2,7 @@
 """The reproduction: micro benchmarks, perft rates, the endgame ladder and the
 claim-specific runs, written as JSON into one results folder, then the report.
 
-Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full]
+Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full] [--plugin PATH.so ...]
 
 Every step calls the project's own binaries (reversi-bench and bench/micro)
 with --json output; nothing here measures anything itself. The quick run
@@ -13,6 +13,9 @@ e18. Both end with the parallel search's scaling: the best configuration
 with 1, 2, 4, ... threads per position up to the machine's hardware threads,
 for the fastest bitboard variant and mailbox+list (FForum #20-#31 in the
 quick run, all of fforum-20-39 in the full one).
+Each --plugin is loaded by every command (reversi-bench and micro), so
+its variant plugin:<name> is measured wherever the built-in variants are
+(micro benchmarks, perft, fforum-1-19), checked against the reference first.
 """
 import argparse
 import json
@@ -35,9 +38,10 @@ def rel(path):
 
 
 class Runner:
-    def __init__(self, build, out, steps):
+    def __init__(self, build, out, steps, plugins=()):
         self.bin = os.path.join(rel(build), "reversi-bench")
         self.micro = os.path.join(rel(build), "bench", "micro")
+        self.plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
         self.out = out
         self.steps = steps
         self.done = 0
@@ -53,7 +57,7 @@ class Runner:
         """Runs reversi-bench with args and --json OUT/name.json; returns the JSON."""
         path = os.path.join(self.out, name + ".json")
         self.progress(name)
-        cmd = [self.bin] + args + ["--json", rel(path)]
+        cmd = [self.bin] + args + ["--json", rel(path)] + self.plugin_args
         result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 cwd=ROOT)
         with open(os.path.join(self.out, "logs", name + ".txt"), "w") as log:
@@ -71,7 +75,7 @@ class Runner:
         cmd = [self.micro, f"--benchmark_min_time={min_time}",
                f"--benchmark_repetitions={repetitions}",
                "--benchmark_report_aggregates_only=true",
-               "--benchmark_out_format=json", f"--benchmark_out={rel(path)}"]
+               "--benchmark_out_format=json", f"--benchmark_out={rel(path)}"] + self.plugin_args
         result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 cwd=ROOT)
         with open(os.path.join(self.out, "logs", "micro.txt"), "w") as log:
@@ -125,12 +129,14 @@ def thread_counts():
     return counts + ([hardware] if counts[-1] != hardware else [])
 
 
-def available_variants(binary):
-    """The available variants, the reference excepted, from `list --json`."""
-    out = subprocess.run([binary, "list", "--json"], stdout=subprocess.PIPE, text=True,
-                         check=True, cwd=ROOT).stdout
-    return [v["name"] for v in json.loads(out)["variants"]
-            if v["available"] and not v["reference"]]
+def available_variants(binary, plugin_args=()):
+    """The available variants, the reference excepted, from `list --json`
+    (the plug-ins' included); and the plug-ins' entries."""
+    out = subprocess.run([binary, "list", "--json"] + list(plugin_args), stdout=subprocess.PIPE,
+                         text=True, check=True, cwd=ROOT).stdout
+    variants = json.loads(out)["variants"]
+    return ([v["name"] for v in variants if v["available"] and not v["reference"]],
+            [v for v in variants if v["family"] == "plugin"])
 
 
 def main():
@@ -139,10 +145,15 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--full", action="store_true")
     parser.add_argument("--repeat", type=int, default=3, help="runs per timed measurement")
+    parser.add_argument("--plugin", action="append", default=[],
+                        help="a plug-in board (shared object) measured beside the variants")
     args = parser.parse_args()
     os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
+    plugins = [os.path.abspath(p) for p in args.plugin]
+    plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
 
-    variants = available_variants(os.path.join(args.build, "reversi-bench"))
+    variants, plugin_entries = available_variants(os.path.join(args.build, "reversi-bench"),
+                                                  plugin_args)
     # e12: deep enough for the table to find transpositions, small enough
     # for minimax (run once: its run is long enough to time reliably).
     ladder_suite = "e12"
@@ -152,7 +163,7 @@ def main():
     steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
              + len(variants) + 4 * 2 + 3 + 2 + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + 2 * len(thread_counts()))
-    r = Runner(args.build, args.out, steps)
+    r = Runner(args.build, args.out, steps, plugins)
     rep = ["--repeat", str(args.repeat)]
 
     r.run_micro(min_time=0.2 if args.full else 0.1, repetitions=args.repeat)
@@ -226,8 +237,9 @@ def main():
     threads = thread_counts()
     scaling_positions = ([suite("fforum-20-39")] if args.full else
                          [f"{suite(BEST_SUITE)}:{i}" for i in BEST_POSITIONS])
-    scaling_variants = [fastest if not fastest.startswith("mailbox") else "kindergarten+list",
-                        "mailbox+list"]
+    builtin_bitboard = [v for v in sorted(fforum_times, key=fforum_times.get)
+                        if not v.startswith(("mailbox", "plugin:"))]
+    scaling_variants = [(builtin_bitboard or ["kindergarten+list"])[0], "mailbox+list"]
     for v in scaling_variants:
         for t in threads:
             r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v] + BEST
@@ -235,6 +247,8 @@ def main():
 
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
+                   "plugins": [{"name": v["name"], "description": v["description"]}
+                               for v in plugin_entries],
                    "ladder_suite": ladder_suite, "claim_suite": claim_suite,
                    "ladder": [{"name": n, "label": label, "suffix": suffix, "options": opts}
                               for n, label, suffix, opts in LADDER],

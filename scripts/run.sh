@@ -3,21 +3,28 @@
 # published perft counts, then run the reproduction into a new folder
 # (JSON, plots, REPORT.md): results/local/<UTC date and time>-<host>/, which
 # git ignores, so a run never touches the committed results.
-# Usage: scripts/run.sh [--full] [--out DIR]
-#   --full     also fforum-20-39, perft 12/13, e18 (about 15 minutes more)
-#   --out DIR  write there instead; DIR must not exist yet (this is how a
-#              baseline under results/ is recorded, on purpose)
+# Usage: scripts/run.sh [--full] [--out DIR] [--plugin PATH.so ...]
+#   --full        also fforum-20-39, perft 12/13, e18 (about 15 minutes more)
+#   --out DIR     write there instead; DIR must not exist yet (this is how a
+#                 baseline under results/ is recorded, on purpose)
+#   --plugin PATH a plug-in board (include/reversi_bench_plugin.h), measured
+#                 and reported beside the built-in variants; repeatable
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 full=()
 out=""
+plugins=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --full) full=(--full) ;;
     --out)
       [[ $# -ge 2 ]] || { echo "run.sh: --out needs a folder" >&2; exit 2; }
       out=$2; shift ;;
-    *) echo "run.sh: unknown option '$1' (--full, --out DIR)" >&2; exit 2 ;;
+    --plugin)
+      [[ $# -ge 2 ]] || { echo "run.sh: --plugin needs a file" >&2; exit 2; }
+      [[ -f $2 ]] || { echo "run.sh: --plugin $2: no such file" >&2; exit 2; }
+      plugins+=(--plugin "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift ;;
+    *) echo "run.sh: unknown option '$1' (--full, --out DIR, --plugin PATH)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -35,13 +42,13 @@ dir=$("$root/scripts/build.sh" release)
 bin=$dir/reversi-bench
 
 echo "== variants"
-"$bin" list
+"$bin" list "${plugins[@]}"
 echo "== a quick correctness check: perft to depth 9, and 2,000 positions against the reference"
-"$bin" perft -v all -d 9 | grep -E '^perft|^ +9 '
-"$bin" verify -n 2000
+"$bin" perft -v all -d 9 "${plugins[@]}" | grep -E '^perft|^ +9 '
+"$bin" verify -n 2000 "${plugins[@]}"
 
 mkdir -p "$out"
 echo "== reproduction into $out"
-/usr/bin/python3 "$root/scripts/reproduce.py" "$dir" "$out" "${full[@]}"
+/usr/bin/python3 "$root/scripts/reproduce.py" "$dir" "$out" "${full[@]}" "${plugins[@]}"
 /usr/bin/python3 "$root/scripts/report.py" "$out"
 echo "== done: $out/REPORT.md"

@@ -2,7 +2,7 @@
 """The --json output of list, perft and solve, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
-Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR
+Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
 Prints 'N passed, N failed' and exits non-zero on any failure."""
 import json
 import os
@@ -42,6 +42,12 @@ def main():
         return doc
 
     check("list", ["list", "--json"], "list", stdout_json=True)
+    if len(sys.argv) > 4:
+        plugin = ["--plugin", sys.argv[4]]
+        check("list with a plug-in", ["list", "--json"] + plugin, "list", stdout_json=True)
+        check("perft of a plug-in", ["perft", "-v", "plugin:walk", "-d", "4"] + plugin, "perft")
+        check("solve with a plug-in", ["solve", os.path.join(positions, "e10.obf") + ":1", "-v",
+                                       "plugin:walk"] + plugin, "solve")
     perft = check("perft", ["perft", "-v", "shift,mailbox", "-d", "5", "--repeat", "2"], "perft")
     if perft and [r["leaves"] for r in perft["rows"]][4] != 1396:
         failed += 1

@@ -64,7 +64,8 @@ TEST(Verify, FindsAMissingFlip) {
   const auto m = first_mismatch<MissesAFlip>(500);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->what.rfind("flips of ", 0), 0u) << m->what;
-  EXPECT_EQ(file_of(*parse_square(m->what.substr(9))), 7);
+  EXPECT_EQ(file_of(*parse_square(m->what.substr(9, 2))), 7)
+      << m->what;  // "flips of h4[ after ...]"
   EXPECT_NE(m->expected, m->actual);
   EXPECT_NO_THROW(parse_board(m->board));  // pasteable into `reversi-bench show`
 }

@@ -1,0 +1,195 @@
+#include "check/plugin_check.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <vector>
+
+#include "core/reference.hpp"
+
+namespace rb {
+namespace {
+
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+
+PluginCallTrace* child_trace = nullptr;
+
+// Notes the signal and returns; the handler is reset (SA_RESETHAND), so the
+// faulting instruction runs again, or abort() raises again, and the default
+// action ends the child.
+void note_signal(int sig) {
+  if (child_trace) child_trace->signal = sig;
+}
+
+// Our own handlers, on their own stack (a plug-in may overflow its stack),
+// in place of the ones a sanitizer runtime installs, so that the crash is
+// reported by the parent the same way in every build.
+void catch_fatal_signals() {
+  static std::vector<char> stack(1 << 16);
+  stack_t ss{};
+  ss.ss_sp = stack.data();
+  ss.ss_size = stack.size();
+  sigaltstack(&ss, nullptr);
+  struct sigaction action {};
+  action.sa_handler = note_signal;
+  action.sa_flags = SA_RESETHAND | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (int sig : kFatalSignals) sigaction(sig, &action, nullptr);
+}
+
+std::string hex(std::uint64_t b) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(b));
+  return text;
+}
+
+std::string crash_report(const PluginCallTrace& t, int sig) {
+  const char* what = strsignal(sig);
+  std::string report = "signal " + std::to_string(sig) + " (" + (what ? what : "?") + ")";
+  const auto entry = static_cast<PluginEntry>(t.entry);
+  const LoadedPlugin* plugin = plugin_in_slot(t.slot);
+  if (entry == PluginEntry::none || !plugin) {
+    return "the checking process died of " + report + " outside any plug-in call";
+  }
+  const Position p{t.player, t.opponent, Color::black};
+  std::string call(entry_name(entry));
+  call += t.square >= 0 && t.square < 64 ? "(" + square_name(t.square) + ", P, O)" : "(P, O)";
+  return plugin->name + " (" + plugin->path + ") crashed with " + report + " in " + call +
+         " on the board " + board_string(p) + " (P: the side to move, as X; P = " + hex(t.player) +
+         ", O = " + hex(t.opponent) + ")";
+}
+
+}  // namespace
+
+ChildOutcome run_in_checking_child(const std::function<int()>& body) {
+  void* shared = mmap(nullptr, sizeof(PluginCallTrace), PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) throw std::runtime_error("cannot map memory for the plug-in check");
+  auto* trace = new (shared) PluginCallTrace{};
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    munmap(shared, sizeof(PluginCallTrace));
+    throw std::runtime_error("cannot start a process for the plug-in check");
+  }
+  if (pid == 0) {
+    child_trace = trace;
+    catch_fatal_signals();
+    trace_plugin_kernels(trace);
+    int code = 1;
+    try {
+      code = body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "reversi-bench: error: %s\n", e.what());
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    _exit(code);  // no destructors, no exit handlers: they belong to the parent
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      munmap(shared, sizeof(PluginCallTrace));
+      throw std::runtime_error("lost the plug-in check's process");
+    }
+  }
+  ChildOutcome outcome;
+  if (WIFSIGNALED(status) || trace->signal != 0) {
+    outcome.crashed = true;
+    outcome.report = crash_report(*trace, trace->signal ? trace->signal : WTERMSIG(status));
+  } else {
+    outcome.exit_code = WEXITSTATUS(status);
+  }
+  munmap(shared, sizeof(PluginCallTrace));
+  return outcome;
+}
+
+std::optional<Mismatch> verify_plugin_extras(const LoadedPlugin& plugin, const Position& position,
+                                             VerifyCounts& counts) {
+  const PluginEntryPoints& e = plugin.entry;
+  const Bitboard p = position.player, o = position.opponent;
+  const ReferenceBoard ref(position);
+  auto call = [&](PluginEntry entry, Square s, auto&& f) {
+    trace_plugin_call(plugin.slot, entry, s, p, o);
+    auto result = f();
+    trace_plugin_return();
+    return result;
+  };
+  auto differ = [&](const std::string& what, const std::string& expected,
+                    const std::string& actual) {
+    return Mismatch{board_string(position), what, expected, actual};
+  };
+  if (e.count_moves) {
+    const auto n =
+        call(PluginEntry::count_moves, kNoSquare, [&] { return e.count_moves(&p, &o, 1); });
+    const auto expected = static_cast<std::uint64_t>(popcount(ref.legal_moves()));
+    if (n != expected) {
+      return differ("rbp_count_moves", std::to_string(expected), std::to_string(n));
+    }
+  }
+  if (!e.has_state()) return std::nullopt;
+  void* state = call(PluginEntry::state_new, kNoSquare, [&] { return e.state_new(p, o); });
+  if (!state) throw std::runtime_error(plugin.path + ": rbp_state_new returned NULL");
+  auto get = [&](Square s) {
+    Bitboard player = 0, opponent = 0;
+    call(PluginEntry::state_get, s, [&] {
+      e.state_get(state, &player, &opponent);
+      return 0;
+    });
+    return Position{player, opponent, Color::black};
+  };
+  auto text = [](Bitboard player, Bitboard opponent) {
+    return board_string(Position{player, opponent, Color::black});
+  };
+  std::optional<Mismatch> found;
+  if (const Position got = get(kNoSquare); got.player != p || got.opponent != o) {
+    found = differ("rbp_state_get after rbp_state_new", text(p, o), text(got.player, got.opponent));
+  }
+  for (Square s = 0; s < 64 && !found; ++s) {
+    const Bitboard flipped = ref.flips(s);
+    const int played = call(PluginEntry::play, s, [&] { return e.play(state, s); });
+    const Position after = get(s);
+    if ((played != 0) != (flipped != 0)) {
+      found = differ("rbp_play of " + square_name(s), flipped ? "1 (played)" : "0 (refused)",
+                     std::to_string(played));
+      break;
+    }
+    if (!played) {
+      if (after.player != p || after.opponent != o) {
+        found = differ("state after a refused rbp_play of " + square_name(s), text(p, o),
+                       text(after.player, after.opponent));
+      }
+      continue;
+    }
+    ++counts.moves;
+    const Bitboard want_player = o ^ flipped, want_opponent = p ^ flipped ^ bit(s);
+    if (after.player != want_player || after.opponent != want_opponent) {
+      found = differ("state after rbp_play of " + square_name(s), text(want_player, want_opponent),
+                     text(after.player, after.opponent));
+      break;
+    }
+    call(PluginEntry::undo, s, [&] {
+      e.undo(state);
+      return 0;
+    });
+    if (const Position back = get(s); back.player != p || back.opponent != o) {
+      found = differ("state after rbp_undo of " + square_name(s), text(p, o),
+                     text(back.player, back.opponent));
+    }
+  }
+  call(PluginEntry::state_free, kNoSquare, [&] {
+    e.state_free(state);
+    return 0;
+  });
+  return found;
+}
+
+}  // namespace rb

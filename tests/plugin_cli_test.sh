@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# --plugin on the command line (issue #16): the example plug-in beside the
+# built-in variants in list, verify, perft and solve; the faulty ones caught
+# with the documented exit codes (1: a failed check, including a crash;
+# 2: a plug-in that cannot be used, with the file and symbol named).
+# Usage: plugin_cli_test.sh PATH/TO/reversi-bench PLUGIN_DIR POSITIONS_DIR
+set -u
+bin=$1
+plugins=$2
+positions=$3
+walk=$plugins/walk.so
+failures=0
+passes=0
+
+# expect CODE PATTERN -- ARGS...: the exit code, and the combined output
+# matching the extended regex PATTERN.
+expect() {
+  local code=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$bin" "$@" 2>&1)
+  rc=$?
+  if [[ $rc -ne $code ]]; then
+    echo "FAIL: reversi-bench $* exited $rc, expected $code"; echo "$out" | tail -8
+    failures=$((failures + 1)); return
+  fi
+  if ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL: reversi-bench $*: output does not match /$pattern/"; echo "$out" | tail -8
+    failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+# expect_one_line_error CODE ARGS...: that exit code and one line on stderr.
+expect_one_line_error() {
+  local code=$1 err rc
+  shift
+  err=$("$bin" "$@" 2>&1 >/dev/null)
+  rc=$?
+  if [[ $rc -ne $code || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
+    echo "FAIL: reversi-bench $*: expected exit $code and one line on stderr, got $rc:"
+    echo "$err"
+    failures=$((failures + 1)); return
+  fi
+  passes=$((passes + 1))
+}
+
+# The example beside the built-in variants.
+expect 0 '^plugin:walk +plugin ' -- list --plugin "$walk"
+expect 0 '"name": "plugin:walk"' -- list --json --plugin "$walk"
+expect 0 'plugin:walk +1000 .* 0 ' -- verify -v plugin:walk -n 1000 --plugin "$walk"
+expect 0 'plugin:walk +300 ' -- verify -n 300 --plugin "$walk"
+expect 0 '^ +8 +390216 .* ok' -- perft -v plugin:walk -d 8 --plugin "$walk"
+expect 0 '^ +7 +[0-9]+ .* ok' -- perft -v plugin:walk,shift -d 7 -c bik -t 2 --hash 4 --plugin "$walk"
+expect 0 'perft plugin:walk' -- perft -v all -d 3 --plugin "$walk"
+expect 0 'wrong scores 0 ' -- solve "$positions/fforum-1-19.obf:1" -v plugin:walk --tt 8 --plugin "$walk"
+expect 0 'variant plugin:walk' -- solve "$positions/e10.obf:1" -v plugin:walk --moves scan --plugin "$walk"
+
+# A wrong flip: exit 1, the board string, the expected and actual masks, a minimal case.
+broken=$plugins/broken_flips.so
+expect 1 'MISMATCH in plugin:broken_flips: flips of' -- verify -v plugin:broken_flips -n 2000 --plugin "$broken"
+expect 1 'expected: .*\(0x[0-9a-f]{16}\)' -- verify -v plugin:broken_flips -n 2000 --plugin "$broken"
+expect 1 'minimal case' -- verify -v plugin:broken_flips -n 2000 --plugin "$broken"
+expect 1 'board: +[-XO]{64} [XO]' -- verify -v plugin:broken_flips -n 2000 --plugin "$broken"
+# ... and no timing of it is shown: the check before timing fails first.
+expect 1 'check failed: plugin:broken_flips disagrees' -- perft -v plugin:broken_flips -d 5 --plugin "$broken"
+expect 1 'disagrees' -- solve "$positions/e10.obf:1" -v plugin:broken_flips --plugin "$broken"
+
+# A crash: exit 1 naming the entry point and the position.
+crash=$plugins/crashing.so
+expect 1 'plugin:crashing .* crashed with signal 11 .* in rbp_flips\(g7, P, O\) on the board [-XO]{64} X' -- verify -v plugin:crashing -n 20000 --plugin "$crash"
+expect_one_line_error 1 verify -v plugin:crashing -n 20000 --plugin "$crash"
+expect 1 'crashed .* in rbp_flips\(g7' -- perft -v plugin:crashing -d 3 --plugin "$crash"
+expect 1 'crashed .* in rbp_flips\(g7' -- solve "$positions/e10.obf:1" -v plugin:crashing --plugin "$crash"
+
+# Unusable plug-ins: exit 2, one line naming the file (and the symbol).
+expect 2 "wrong_abi.so: built for plug-in ABI version 999; this reversi-bench reads version 1" -- list --plugin "$plugins/wrong_abi.so"
+expect_one_line_error 2 list --plugin "$plugins/wrong_abi.so"
+expect 2 "no_flips.so: missing symbol 'rbp_flips'" -- verify --plugin "$plugins/no_flips.so"
+expect_one_line_error 2 perft -d 3 --plugin "$plugins/no_flips.so"
+expect 2 "half_state.so: missing symbol 'rbp_state_new'" -- solve "$positions/e10.obf:1" -v shift --plugin "$plugins/half_state.so"
+expect 2 'nope.so: cannot load plug-in: no such file' -- list --plugin nope.so
+expect 2 "README.md: cannot load plug-in: " -- list --plugin "$positions/README.md"
+expect_one_line_error 2 list --plugin "$positions/README.md"
+expect 2 "a plug-in named 'walk' is loaded already" -- list --plugin "$walk" --plugin "$walk"
+expect 2 "unknown variant 'plugin:walk'.*--plugin PATH.so" -- perft -v plugin:walk -d 3
+
+echo "$passes passed, $failures failed"
+[[ $failures -eq 0 ]]

@@ -1,0 +1,75 @@
+// A plug-in board: an engine author's two kernels, loaded from a shared
+// object at run time (include/reversi_bench_plugin.h), run in the same
+// bitboard shell as every built-in bitboard variant.
+//
+// The variants are compile-time types, a plug-in is a set of function
+// pointers known only at run time. The bridge is a fixed number of slots:
+// PluginKernel<Slot> is a kernel type whose legal_moves() and flips() call
+// through the function pointers of table entry Slot, so PluginBoard<Slot>
+// is a KernelBoard like any other and every search, perft and the solver
+// run through the plug-in unchanged. load_plugin() (loader.hpp) fills one
+// entry per --plugin before anything runs; after that the table is only
+// read, so the searches share no mutable state. The cost over a built-in
+// kernel is a load of the pointer and an indirect call into code the
+// compiler cannot inline (measured in the README).
+//
+// The variant's name ("plugin:<name>") is known only at run time, so its
+// compile-time info is a placeholder: code at the edge asks runtime_info<V>()
+// (variants/runtime.hpp) for the name.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <utility>
+
+#include "core/board.hpp"
+#include "core/cpu.hpp"
+#include "include/reversi_bench_plugin.h"
+#include "variants/common/bitboard_shell.hpp"
+
+namespace rb {
+
+// How many plug-ins one run can load.
+inline constexpr int kPluginSlots = 8;
+
+// The two kernels of the plug-in in a slot.
+struct PluginKernels {
+  rbp_legal_moves_fn legal_moves = nullptr;
+  rbp_flips_fn flips = nullptr;
+};
+
+// Filled by load_plugin() before any search starts; read-only afterwards.
+inline std::array<PluginKernels, kPluginSlots> plugin_kernels{};
+
+template <int Slot>
+struct PluginKernel {
+  static_assert(Slot >= 0 && Slot < kPluginSlots);
+  static constexpr int kSlot = Slot;
+  static constexpr VariantInfo info = {
+      "plugin",      "a plug-in's kernels, called through pointers",
+      "plugin",      "bitboard-shell",
+      MoveGen::mask, kCpuNone};
+  static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+    return plugin_kernels[Slot].legal_moves(player, opponent);
+  }
+  static Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
+    return plugin_kernels[Slot].flips(s, player, opponent);
+  }
+};
+
+template <int Slot>
+using PluginBoard = BitboardShell<PluginKernel<Slot>>;
+
+// The slot of a plug-in board type; -1 for any other board.
+template <class B>
+inline constexpr int kPluginSlotOf = -1;
+template <int Slot>
+inline constexpr int kPluginSlotOf<BitboardShell<PluginKernel<Slot>>> = Slot;
+
+template <class B>
+concept PluginVariant = kPluginSlotOf<B>
+>= 0;
+
+static_assert(KernelBoard<PluginBoard<0>> && PluginVariant<PluginBoard<0>>);
+
+}  // namespace rb

@@ -1,0 +1,75 @@
+// The variants of this run: the compile-time list (variants/registry.hpp)
+// and the plug-ins loaded by --plugin (variants/plugin/), in that order.
+// A plug-in is a slot type whose name is known only at run time, so code at
+// the edge names a variant by runtime_info<V>().name, never V::info.name.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/registry.hpp"
+#include "variants/plugin/loader.hpp"
+#include "variants/plugin/plugin.hpp"
+#include "variants/registry.hpp"
+
+namespace rb {
+
+namespace runtime_detail {
+template <class A, class B>
+struct Join;
+template <Board... As, Board... Bs>
+struct Join<VariantList<As...>, VariantList<Bs...>> {
+  using type = VariantList<As..., Bs...>;
+};
+template <std::size_t... Slots>
+VariantList<PluginBoard<static_cast<int>(Slots)>...> plugin_list(std::index_sequence<Slots...>);
+}  // namespace runtime_detail
+
+using PluginVariants =
+    decltype(runtime_detail::plugin_list(std::make_index_sequence<kPluginSlots>{}));
+using RuntimeVariants = runtime_detail::Join<AllVariants, PluginVariants>::type;
+
+// Whether V is usable in this run: a built-in variant, or a loaded slot.
+template <Board V>
+bool variant_loaded() {
+  if constexpr (PluginVariant<V>) {
+    return plugin_in_slot(kPluginSlotOf<V>) != nullptr;
+  } else {
+    return true;
+  }
+}
+
+// V's info, with a plug-in's own name and description (V loaded).
+template <Board V>
+VariantInfo runtime_info() {
+  if constexpr (PluginVariant<V>) {
+    return plugin_in_slot(kPluginSlotOf<V>)->info;
+  } else {
+    return V::info;
+  }
+}
+
+// The infos of the built-in variants and the loaded plug-ins.
+inline std::vector<VariantInfo> runtime_variant_infos() {
+  std::vector<VariantInfo> infos;
+  for_each_variant<RuntimeVariants>([&]<Board V>() {
+    if (variant_loaded<V>()) infos.push_back(runtime_info<V>());
+  });
+  return infos;
+}
+
+// Calls f.template operator()<V>() for each variant of this run named in
+// `names` (as resolve_variants() returns them), in registry order.
+template <class F>
+void for_each_chosen_variant(const std::vector<std::string>& names, F&& f) {
+  for_each_variant<RuntimeVariants>([&]<Board V>() {
+    if (!variant_loaded<V>()) return;
+    const auto name = runtime_info<V>().name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) return;
+    f.template operator()<V>();
+  });
+}
+
+}  // namespace rb
