@@ -2,7 +2,9 @@
 """The README's examples run as written: every line of a ```sh block that
 starts with `reversi-bench` is run by bash, with `reversi-bench` standing for
 the binary under test, in a scratch folder holding a copy of positions/ (so
-that relative paths work and nothing in the source tree is written). Each
+that relative paths work and nothing in the source tree is written). The
+lines that build the example plug-in (starting with `cc `) run there too,
+with copies of include/ and examples/, before the lines that load it. Each
 must exit 0, and a file of positions/ that an example writes again (the
 README's make-suite and sample lines) must come out byte for byte as the
 one in the repository.
@@ -38,7 +40,7 @@ def examples(readme):
             pending = line[:-1] + " "
             continue
         pending = ""
-        if line.startswith("reversi-bench "):
+        if line.startswith(("reversi-bench ", "cc ")):
             lines.append(line)
     return lines
 
@@ -56,10 +58,12 @@ def main():
         print("FAIL: no reversi-bench example found in README.md")
         sys.exit(1)
     with tempfile.TemporaryDirectory() as tmp:
-        shutil.copytree(os.path.join(source, "positions"), os.path.join(tmp, "positions"))
+        for folder in ("positions", "include", "examples"):
+            shutil.copytree(os.path.join(source, folder), os.path.join(tmp, folder))
         for command in commands:
-            rest = command[len("reversi-bench "):]
-            skip = next((s for s in skips if rest.startswith(s)), None)
+            rest = command.split(" ", 1)[1]
+            skip = (next((s for s in skips if rest.startswith(s)), None)
+                    if command.startswith("reversi-bench ") else None)
             if skip is not None:
                 used.add(skip)
                 skipped += 1

@@ -66,10 +66,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The twelve options of SolveOptions (all its fields but the run controls
-  // stop and deadline), each once.
-  EXPECT_EQ(rows, 12);
-  EXPECT_EQ(text.size(), 12u);
+  // The thirteen options of SolveOptions (all its fields but the run
+  // controls threads, stop and deadline), each once.
+  EXPECT_EQ(rows, 13);
+  EXPECT_EQ(text.size(), 13u);
 }
 
 }  // namespace
