@@ -14,7 +14,7 @@ import sys
 def seconds(doc):
     if doc["kind"] == "solve":
         return doc["summary"]["seconds"]
-    return sum(r["seconds"] for r in doc["rows"])  # perft: every depth's time
+    return sum(r["median_seconds"] for r in doc["rows"])  # perft: every depth's time
 
 
 def main():
@@ -27,8 +27,8 @@ def main():
         runs.setdefault((m.group(2), m.group(3)), {})[int(m.group(1))] = doc
     if runs:
         print("One thread, previous version (old) against this one (new), medians of the rounds:\n")
-        print("| measure | old s | new s | old/new | nodes equal |")
-        print("|---|---|---|---|---|")
+        print("| measure | old s | new s | old/new | old/new per round | nodes equal |")
+        print("|---|---|---|---|---|---|")
         for name in sorted({n for tag, n in runs if tag == "old"}):
             old, new = runs[("old", name)], runs[("new", name)]
             o = statistics.median(seconds(d) for d in old.values())
@@ -36,7 +36,9 @@ def main():
             same = ("yes" if all(d["kind"] != "solve" or
                                  d["summary"]["nodes"] == new[r]["summary"]["nodes"]
                                  for r, d in old.items() if r in new) else "NO")
-            print(f"| {name} | {o:.3f} | {n:.3f} | {o / n:.3f} | {same} |")
+            rounds = " ".join(f"{seconds(old[r]) / seconds(new[r]):.3f}" for r in sorted(old)
+                              if r in new)
+            print(f"| {name} | {o:.3f} | {n:.3f} | {o / n:.3f} | {rounds} | {same} |")
         print("\nTwo threads per position against one (this version), per round and median:\n")
         print("| variant | rounds: t2/t1 | median t1 s | median t2 s | median t2/t1 |")
         print("|---|---|---|---|---|")
