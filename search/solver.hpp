@@ -73,8 +73,8 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
-#include <cstddef>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -107,12 +107,12 @@ struct SplitPoint {
   int empties = 0;
   unsigned parity = 0;
   int beta = 0;
-  bool cut = false;  // expected to cut (see Solver::search)
+  bool cut = false;                    // expected to cut (see Solver::search)
   const SplitPoint* parent = nullptr;  // the split point the owner was working for
   std::array<std::uint8_t, 64> moves{};
   int count = 0;
   // Under Pool::mutex.
-  int next = 0;  // the next move to hand out
+  int next = 0;               // the next move to hand out
   std::atomic<int> alpha{0};  // also read without the mutex (split_child_score)
   int best = -kInfinity;
   Square best_move = kNoSquare;
@@ -141,11 +141,11 @@ inline bool cut_off(const SplitPoint* sp) {
 // What the threads of one solve share besides the table.
 struct Pool {
   std::mutex mutex;
-  std::condition_variable wake;    // a split point published or finished, or done
-  std::vector<SplitPoint*> open;   // published split points (under mutex)
-  std::atomic<int> idle{0};        // threads waiting for a split point
+  std::condition_variable wake;      // a split point published or finished, or done
+  std::vector<SplitPoint*> open;     // published split points (under mutex)
+  std::atomic<int> idle{0};          // threads waiting for a split point
   std::atomic<bool> stopped{false};  // the stop flag or the deadline, seen by a thread
-  bool done = false;               // the search is over: helpers leave (under mutex)
+  bool done = false;                 // the search is over: helpers leave (under mutex)
 
   // The joinable split point with the most empties (the most work), among
   // those below `within` (all when null); null if none. Under mutex.
@@ -351,8 +351,8 @@ class Solver {
     int searched = 0;
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
-      const int v =
-          child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0, cut);
+      const int v = child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s),
+                                   searched == 0, cut);
       ++searched;
       if (aborted_) return true;
       if (v > best) {
@@ -649,12 +649,12 @@ class Solver {
 
   const SolveOptions options_;
   TranspositionTable* const table_;
-  Pool* const pool_;  // null with one thread
+  Pool* const pool_;                   // null with one thread
   const SplitPoint* split_ = nullptr;  // the split point this thread works for
   std::uint64_t nodes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
-  bool aborted_ = false;  // stopped, or the work of a split point above became void
-  bool restart_ = false;  // aborted because split_alpha_ became stale
+  bool aborted_ = false;         // stopped, or the work of a split point above became void
+  bool restart_ = false;         // aborted because split_alpha_ became stale
   int split_alpha_ = kInfinity;  // the alpha this thread's move at split_ is searched with
   double idle_seconds_ = 0;
   Square root_move_ = kNoSquare;
@@ -691,9 +691,8 @@ class Search {
 
   SolveResult solve() {
     Solver<B, G>& main = *solvers_[0];
-    const int score = with_helpers([&] {
-      return main.template search_window<true>(root_, root_empties_, root_parity_);
-    });
+    const int score = with_helpers(
+        [&] { return main.template search_window<true>(root_, root_empties_, root_parity_); });
     SolveResult result;
     report(result);
     if (result.solved) {
@@ -717,8 +716,8 @@ class Search {
         bool passed = false;
         const int score = score_without_move<Node>(root_, root_empties_, [&](Node& p) {
           passed = true;
-          return main.sign_if_wld(main.template search_window<false>(p, root_empties_,
-                                                                     root_parity_));
+          return main.sign_if_wld(
+              main.template search_window<false>(p, root_empties_, root_parity_));
         });
         if (passed && !main.aborted()) out.moves.push_back({kPass, score});
       }

@@ -143,14 +143,17 @@ class TranspositionTable {
   }
 
   static std::uint32_t pack(int lower, int upper, std::uint8_t move, int empties) {
-    return static_cast<std::uint8_t>(lower) | static_cast<std::uint32_t>(
-                                                  static_cast<std::uint8_t>(upper)) << 8 |
+    return static_cast<std::uint8_t>(lower) |
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(upper)) << 8 |
            static_cast<std::uint32_t>(move) << 16 |
            static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24;
   }
   static TTEntry unpack(Bitboard player, Bitboard opponent, std::uint32_t data) {
-    return {player, opponent, static_cast<std::int8_t>(data & 0xff),
-            static_cast<std::int8_t>(data >> 8 & 0xff), static_cast<std::uint8_t>(data >> 16),
+    return {player,
+            opponent,
+            static_cast<std::int8_t>(data & 0xff),
+            static_cast<std::int8_t>(data >> 8 & 0xff),
+            static_cast<std::uint8_t>(data >> 16),
             static_cast<std::uint8_t>(data >> 24)};
   }
 
