@@ -34,6 +34,14 @@ void check_writable(const std::string& path, std::string_view option) {
   if (access(path.c_str(), F_OK) == 0 && access(path.c_str(), W_OK) != 0) {
     throw cannot_write(option, path, errno);
   }
+  // access() answers for the permissions only (root passes it everywhere, a
+  // read-only or pseudo file system says yes): create the temporary file the
+  // result will be written through, and remove it again.
+  std::string probe = folder + "/." + std::filesystem::path(path).filename().string() + ".XXXXXX";
+  const int fd = mkstemp(probe.data());
+  if (fd < 0) throw cannot_write(option, path, errno);
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 void write_json_file(const std::string& path, const Json& doc, std::string_view option) {

@@ -6,6 +6,15 @@ set -u
 bin=$1
 positions=$2
 source "$(dirname "$0")/cli_lib.sh"
+# RB_TEST_SCALE=0 (the sanitizer build, -O0): the same cases on smaller work.
+if [[ ${RB_TEST_SCALE:-1} == 0 ]]; then
+  perft_depth=7 perft_leaves=55092 no_pass_variants=kindergarten+list
+  e12=("$positions/e10.obf") e14=("$positions/e12.obf:1" "$positions/e12.obf:2" "$positions/e12.obf:3")
+  e14_one="$positions/e12.obf:1"
+else
+  perft_depth=8 perft_leaves=390216 no_pass_variants=kindergarten+list,shift
+  e12=("$positions/e12.obf") e14=("$positions/e14.obf") e14_one="$positions/e14.obf:1"
+fi
 
 expect 0 'reference' -- list
 expect 0 'Usage|usage' -- --help
@@ -25,11 +34,11 @@ expect_one_line_error show
 expect_one_line_error show "$positions/fforum-40-59.obf:0"
 
 # perft: counts checked against the published table; a doctored table fails.
-expect 0 '^ +8 +390216 .* ok' -- perft -v shift -d 8
+expect 0 "^ +$perft_depth +$perft_leaves .* ok" -- perft -v shift -d "$perft_depth"
 expect 0 'divide at depth 5' -- perft -v kindergarten+list -d 5 --divide
 expect 0 '^ +6 +8200 .* ok' -- perft -v all -d 6 -c no_pass -t 2 --hash 4
-expect 0 'shortcut off' -- perft -v shift -d 8 --no-shortcut --hash 4 --no-symmetry
-expect 0 '^ +9 +3005320 .* ok' -- perft -v kindergarten+list,shift -d 9 -c no_pass --hash 4 --no-shortcut
+expect 0 'shortcut off' -- perft -v shift -d "$perft_depth" --no-shortcut --hash 4 --no-symmetry
+expect 0 '^ +9 +3005320 .* ok' -- perft -v "$no_pass_variants" -d 9 -c no_pass --hash 4 --no-shortcut
 expect 0 '^ +6 +[0-9]+ ' -- perft -v mailbox -d 6 --position "$positions/fforum-1-19.obf:1"
 expect 2 'unknown variant .nope.; valid: reference, mailbox' -- perft -v nope -d 3
 expect_one_line_error perft -v nope -d 3
@@ -67,11 +76,12 @@ expect 2 'json' -- solve "$positions/e10.obf:1" -v shift --json /nonexistent-fol
 
 # solve threads: -t threads per position, -j positions side by side; the
 # scores do not depend on either; out-of-range counts are one-line errors.
-expect 0 'threads 3  jobs 2' -- solve "$positions/e12.obf" -v kindergarten+list --tt 4 -t 3 -j 2
-expect 0 'threads 2: idle [0-9.]+ s of' -- solve "$positions/e14.obf:1" -v mailbox+list --tt 4 -t 2 --split-min-empties 8
-expect 0 'wrong scores 0 ' -- solve "$positions/e14.obf" -v kindergarten --tt 4 -t 4 -j 2 --split-min-empties 8
-scores() { "$bin" solve "$positions/e12.obf" -v shift+list --tt 4 "$@" | awk '$1 ~ /^[0-9]+$/ {print $1, $3}'; }
-if [[ -n $(scores -t 1) && $(scores -t 1) == $(scores -t 5 -j 2 --split-min-empties 6) ]]; then
+expect 0 'threads 3  jobs 2' -- solve "${e12[@]}" -v kindergarten+list --tt 4 -t 3 -j 2
+expect 0 'threads 2: idle [0-9.]+ s of' -- solve "$e14_one" -v mailbox+list --tt 4 -t 2 --split-min-empties 8
+expect 0 'wrong scores 0 ' -- solve "${e14[@]}" -v kindergarten --tt 4 -t 4 -j 2 --split-min-empties 8
+scores() { "$bin" solve "${e12[@]}" -v shift+list --tt 4 "$@" | awk '$1 ~ /^[0-9]+$/ {print $1, $3}'; }
+one_thread=$(scores -t 1)
+if [[ -n $one_thread && $one_thread == $(scores -t 5 -j 2 --split-min-empties 6) ]]; then
   passes=$((passes + 1))
 else
   echo "FAIL: solve e12 with -t 5 -j 2 gives other scores than with -t 1"; failures=$((failures + 1))

@@ -103,7 +103,7 @@ TEST(ParallelSearch, EverySuitePositionHasTheSameScoreWithAnyThreadCount) {
 
 TEST(ParallelSearch, TheMailboxSearchesInParallelToo) {
   // A board that plays and undoes (no kernels), each thread on its own board.
-  check_suite<MailboxList>(kDeep ? "e14" : "e12", {1, 3}, best, kDeep ? 1000 : 8);
+  check_suite<MailboxList>(kDeep ? "e14" : "e12", {1, 3}, best, kDeep ? 1000 : 4);
 }
 
 SolveOptions plain_alphabeta(int threads) {

@@ -99,10 +99,6 @@ std::string_view entry_name(PluginEntry e) {
 
 const LoadedPlugin& load_plugin(const std::string& path) {
   auto& loaded = records();
-  if (loaded.size() >= static_cast<std::size_t>(kPluginSlots)) {
-    throw PluginError(path + ": at most " + std::to_string(kPluginSlots) +
-                      " plug-ins can be loaded at once");
-  }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw PluginError(path + ": cannot load plug-in: no such file");
@@ -159,6 +155,11 @@ const LoadedPlugin& load_plugin(const std::string& path) {
       throw PluginError(path + ": a plug-in named '" + name + "' is loaded already, from " +
                         other.path);
     }
+  }
+  // Checked last, so that a faulty file is reported for its own fault.
+  if (loaded.size() >= static_cast<std::size_t>(kPluginSlots)) {
+    throw PluginError(path + ": at most " + std::to_string(kPluginSlots) +
+                      " plug-ins can be loaded at once");
   }
   LoadedPlugin& p = loaded.emplace_back();
   p.slot = static_cast<int>(loaded.size()) - 1;

@@ -29,8 +29,12 @@
 
 namespace rb {
 
-// How many plug-ins one run can load.
-inline constexpr int kPluginSlots = 8;
+// How many plug-ins one run can load (CMake's RB_PLUGIN_SLOTS; 8 unless the
+// build says otherwise).
+#ifndef RB_PLUGIN_SLOTS
+#define RB_PLUGIN_SLOTS 8
+#endif
+inline constexpr int kPluginSlots = RB_PLUGIN_SLOTS;
 
 // The two kernels of the plug-in in a slot.
 struct PluginKernels {
