@@ -290,8 +290,10 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                        std::to_string(positions.size()) + " positions; use FILE:N");
     }
     const PerftConvention convention = args->convention;
+    // Every process checks the same things, so that a failure before the
+    // units are handed out is the same in all of them.
     const bool leader = split_transport().leader();
-    if (json_given && leader) check_writable(args->json, "--json");
+    if (json_given) check_writable(args->json, "--json");
     const auto names = resolve_variants(runtime_variant_infos(), args->variants);
     if (splitting && names.size() != 1) {
       throw UsageError("--split counts with one variant; --variant names " +

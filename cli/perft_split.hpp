@@ -66,6 +66,7 @@ class SplitProgress {
 template <Board V>
 std::optional<SplitResult> run_split(const SplitArgs& args, const Position& root) {
   const auto t0 = std::chrono::steady_clock::now();
+  split_transport().begin();
   const PerftUnits units = perft_units<V>(root, args.depth, args.plies, args.convention);
   SplitResult result;
   result.units = units.units.size();

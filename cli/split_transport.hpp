@@ -35,6 +35,9 @@ class SplitTransport {
   // On the leader, when it fails before run(): the workers return from
   // run() at once.
   virtual void cancel() = 0;
+  // Called as a split run starts, once every process has read the same
+  // command line the same way (a failure before it is the same everywhere).
+  virtual void begin() {}
 };
 
 // The transport of this process: the threads of this process unless
