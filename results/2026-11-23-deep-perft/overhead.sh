@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The overhead of --split in one process against plain perft(13), both with
-# the cache: alternating rounds (plain, split 4, split 6; the order reversed
-# every other round), each run's depth-13 seconds from its --json.
+# the cache: alternating rounds (plain, then split 6; the order reversed
+# every other round), each run's depth-13 seconds from its --json (plain
+# perft times each depth with a fresh cache; its depth-13 row is compared).
 # Usage: overhead.sh [ROUNDS] [HASH_MB] [THREADS]   (writes runs/overhead-*.json)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${RB_BIN:-$here/../../build/release/reversi-bench}
 rounds=${1:-5}
-hash=${2:-1024}
+hash=${2:-256}
 threads=${3:-1}
 mkdir -p "$here/runs"
 run() {  # NAME ROUND ARGS...
@@ -17,11 +18,10 @@ run() {  # NAME ROUND ARGS...
     --json "$here/runs/overhead-$name-$round.json" >/dev/null 2>&1
 }
 for r in $(seq 1 "$rounds"); do
-  if ((r % 2)); then order=(plain split4 split6); else order=(split6 split4 plain); fi
+  if ((r % 2)); then order=(plain split6); else order=(split6 plain); fi
   for name in "${order[@]}"; do
     case $name in
       plain) run plain "$r" ;;
-      split4) run split4 "$r" --split 4 ;;
       split6) run split6 "$r" --split 6 ;;
     esac
   done
@@ -37,7 +37,7 @@ for path in sorted(glob.glob(os.path.join(runs, "overhead-*.json"))):
     assert row["check"] == "ok", path
     secs.setdefault(name, []).append(row["median_seconds"])
 base = statistics.median(secs["plain"])
-for name in ("plain", "split4", "split6"):
+for name in ("plain", "split6"):
     m = statistics.median(secs[name])
     print(f"{name:7s} median {m:8.3f} s  ratio {m / base:6.3f}  runs " +
           " ".join(f"{x:.3f}" for x in secs[name]))
