@@ -1,6 +1,8 @@
 // `reversi-bench perft`: leaf counts per depth, timed, checked against the
 // published counts from the start position; --divide splits the count by
-// root move for bisecting a bug.
+// root move for bisecting a bug; --split K counts depth D alone as the sum
+// over the work units at ply K (cli/perft_split.hpp), with a checkpoint to
+// resume from, here or on the ranks of an MPI job (reversi-bench-mpi).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,10 +12,12 @@
 
 #include "cli/common.hpp"
 #include "cli/options.hpp"
+#include "cli/perft_split.hpp"
 #include "cli/plugins.hpp"
 #include "io/machine.hpp"
 #include "io/perft_table.hpp"
 #include "search/perft.hpp"
+#include "search/perft_wide.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
@@ -32,13 +36,16 @@ struct PerftArgs {
   int repeat = 1;
   std::string json;
   std::vector<std::string> plugins;
+  int split = -1;  // -1: no split
+  std::string checkpoint;
+  std::string resume;
 };
 
 // One measured depth of one variant.
 struct PerftRow {
   std::string variant;
   int depth;
-  std::uint64_t leaves;
+  Count128 leaves;
   std::vector<double> seconds;  // one per repetition
   std::string check;            // "ok", "-", or the mismatch
   bool shortcut;                // whether the leaf shortcut was taken
@@ -46,6 +53,71 @@ struct PerftRow {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// "ok", "-" (nothing published), or the mismatch.
+std::string check_count(const PerftTable* table, PerftConvention convention, int depth,
+                        Count128 leaves, bool& all_ok) {
+  if (!table) return "";
+  const auto expected = table->expected(convention, depth);
+  if (!expected) return "-";
+  if (*expected == leaves) return "ok";
+  all_ok = false;
+  return "MISMATCH: published " + std::to_string(*expected);
+}
+
+void print_row(int depth, Count128 leaves, double secs, const std::string& check) {
+  char rate[32] = "-";
+  if (secs > 1e-4) std::snprintf(rate, sizeof rate, "%.4g", static_cast<double>(leaves) / secs);
+  std::printf("%5d %22s %10.3f %14s  %s\n", depth, to_decimal(leaves).c_str(), secs, rate,
+              check.c_str());
+  std::fflush(stdout);
+}
+
+// --split: depth D alone, by units; the leader prints and records the row.
+template <Board V>
+bool run_split_variant(const PerftArgs& args, const NamedPosition& start,
+                       PerftConvention convention, const PerftTable* table,
+                       std::vector<PerftRow>& rows, std::optional<SplitResult>& split) {
+  const SplitArgs split_args{args.depth,        args.split,      convention,
+                             args.threads,      args.hash_mb,    !args.no_symmetry,
+                             !args.no_shortcut, args.checkpoint, args.resume};
+  const bool leader = split_transport().leader();
+  const std::string_view name = runtime_info<V>().name;
+  const PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
+  if (leader) {
+    std::printf(
+        "perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s  "
+        "split %d  processes %d\n",
+        static_cast<int>(name.size()), name.data(), start.label.c_str(),
+        static_cast<int>(enum_name(convention).size()), enum_name(convention).data(), args.threads,
+        args.hash_mb, args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
+        perft_uses_shortcut<V>(options) ? "on" : "off", args.split, split_transport().processes());
+    std::fflush(stdout);
+  }
+  split = run_split<V>(split_args, start.entry.position);
+  if (!leader) return true;
+  std::printf(
+      "units at ply %d: %zu (from %zu distinct positions above, in %.3f s); %s leaves "
+      "settled above them%s\n",
+      args.split, split->units, split->expanded, split->unit_seconds,
+      to_decimal(split->settled).c_str(),
+      split->resumed
+          ? (", " + std::to_string(split->resumed) + " units resumed from " + args.resume).c_str()
+          : "");
+  std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
+              table ? "published" : "");
+  bool ok = true;
+  const std::string check = check_count(table, convention, args.depth, split->leaves, ok);
+  print_row(args.depth, split->leaves, split->seconds, check);
+  std::printf("\n");
+  rows.push_back({std::string(name),
+                  args.depth,
+                  split->leaves,
+                  {split->seconds},
+                  check,
+                  perft_uses_shortcut<V>(options)});
+  return ok;
 }
 
 // Runs one variant; returns false when a count disagrees with the table.
@@ -66,7 +138,7 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
               table ? "published" : "");
   bool all_ok = true;
   for (int depth = 1; depth <= args.depth; ++depth) {
-    std::uint64_t leaves = 0;
+    Count128 leaves = 0;
     std::vector<double> times;
     for (int r = 0; r < args.repeat; ++r) {
       if (args.hash_mb > 0) {
@@ -75,32 +147,20 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
       }
       options.cache = cache.get();  // every repetition starts from an empty cache
       const auto t0 = std::chrono::steady_clock::now();
-      const std::uint64_t count = perft<V>(start.entry.position, depth, options);
+      // The 64-bit perft where depth 21 from the start fits; deeper, 128 bits.
+      const Count128 count = depth <= kMaxPerftDepth
+                                 ? perft<V>(start.entry.position, depth, options)
+                                 : perft_wide<V>(start.entry.position, depth, options);
       times.push_back(seconds_since(t0));
       if (r > 0 && count != leaves) {
-        throw CheckFailed("perft(" + std::to_string(depth) + ") gave " + std::to_string(count) +
-                          " leaves, then " + std::to_string(leaves));
+        throw CheckFailed("perft(" + std::to_string(depth) + ") gave " + to_decimal(count) +
+                          " leaves, then " + to_decimal(leaves));
       }
       leaves = count;
     }
     const double secs = median(times);
-    std::string check;
-    if (table) {
-      const auto expected = table->expected(convention, depth);
-      if (!expected) {
-        check = "-";
-      } else if (*expected == leaves) {
-        check = "ok";
-      } else {
-        check = "MISMATCH: published " + std::to_string(*expected);
-        all_ok = false;
-      }
-    }
-    char rate[32] = "-";
-    if (secs > 1e-4) std::snprintf(rate, sizeof rate, "%.4g", static_cast<double>(leaves) / secs);
-    std::printf("%5d %22llu %10.3f %14s  %s\n", depth, static_cast<unsigned long long>(leaves),
-                secs, rate, check.c_str());
-    std::fflush(stdout);
+    const std::string check = check_count(table, convention, depth, leaves, all_ok);
+    print_row(depth, leaves, secs, check);
     rows.push_back(
         {std::string(name), depth, leaves, times, check, perft_uses_shortcut<V>(options)});
   }
@@ -119,7 +179,7 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
 }
 
 Json perft_json(const PerftArgs& args, const NamedPosition& position,
-                const std::vector<PerftRow>& rows) {
+                const std::vector<PerftRow>& rows, const std::optional<SplitResult>& split) {
   Json doc;
   doc["schema"] = kResultSchema;
   doc["kind"] = "perft";
@@ -134,13 +194,24 @@ Json perft_json(const PerftArgs& args, const NamedPosition& position,
       {"leaf_shortcut", !args.no_shortcut},  // asked for; each row says if taken
       {"repeat", args.repeat},
   };
+  if (split) {
+    doc["config"]["split"] = args.split;
+    doc["config"]["processes"] = split->processes;
+    doc["split"] = {
+        {"units", split->units},
+        {"expanded", split->expanded},
+        {"settled", to_decimal(split->settled)},
+        {"resumed", split->resumed},
+        {"unit_seconds", split->unit_seconds},
+    };
+  }
   Json out = Json::array();
   for (const auto& r : rows) {
     const double secs = median(r.seconds);
     out.push_back({
         {"variant", r.variant},
         {"depth", r.depth},
-        {"leaves", r.leaves},
+        {"leaves", to_decimal(r.leaves)},  // a string: counts pass 2^64
         {"seconds", r.seconds},
         {"median_seconds", secs},
         {"leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0},
@@ -160,7 +231,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variants, "variant name(s), or all")->delimiter(',');
   cmd->add_option("-d,--depth", args->depth, "the deepest depth counted")
       ->required()
-      ->check(in_range<int>(1, kMaxPerftDepth));
+      ->check(in_range<int>(1, kMaxWidePerftDepth));
   cmd->add_option("-p,--position", args->position,
                   "start (default), a board string or OBF line, or FILE:N");
   add_enum_option(cmd, "-c,--convention", args->convention, "how passes and early ends count");
@@ -180,9 +251,38 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->check(in_range<int>(1, 1000));
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
+  auto* split = cmd->add_option("--split", args->split,
+                                "count depth D alone, as the sum over the distinct positions at "
+                                "ply K (up to symmetry) of their multiplicity times their count "
+                                "below; the units are counted on the threads (or MPI ranks)")
+                    ->check(in_range<int>(0, kMaxSplitPlies));
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "with --split: write each finished unit to this new file (flushed to disk)")
+      ->needs(split);
+  cmd->add_option("--resume", args->resume,
+                  "with --split: skip the units finished in this checkpoint and append to it")
+      ->needs(split)
+      ->excludes("--checkpoint");
   add_plugin_option(cmd, args->plugins);
-  cmd->callback([args, json, &exit_code] {
+  cmd->callback([args, json, split, cmd, &exit_code] {
     const bool json_given = json->count() > 0;
+    const bool splitting = split->count() > 0;
+    if (!splitting && args->depth > kMaxPerftDepth && args->divide) {
+      throw UsageError("--divide: depth " + std::to_string(args->depth) + " above " +
+                       std::to_string(kMaxPerftDepth) + " (the 64-bit counts of --divide)");
+    }
+    if (splitting) {
+      if (args->split > args->depth) {
+        throw UsageError("--split " + std::to_string(args->split) + ": above the depth " +
+                         std::to_string(args->depth));
+      }
+      if (args->divide) throw UsageError("--divide cannot be combined with --split");
+      if (args->repeat > 1) throw UsageError("--repeat cannot be combined with --split");
+      // One variant counts the units: the portable bitboard one unless named.
+      if (cmd->get_option("--variant")->count() == 0) args->variants = {"fast"};
+    } else if (!split_transport().leader() || split_transport().processes() > 1) {
+      throw UsageError("reversi-bench-mpi perft counts with --split K only");
+    }
     load_plugins(args->plugins);
     const auto positions = load_positions(args->position);
     if (positions.size() != 1) {
@@ -190,18 +290,29 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                        std::to_string(positions.size()) + " positions; use FILE:N");
     }
     const PerftConvention convention = args->convention;
+    // Every process checks the same things, so that a failure before the
+    // units are handed out is the same in all of them.
+    const bool leader = split_transport().leader();
     if (json_given) check_writable(args->json, "--json");
     const auto names = resolve_variants(runtime_variant_infos(), args->variants);
+    if (splitting && names.size() != 1) {
+      throw UsageError("--split counts with one variant; --variant names " +
+                       std::to_string(names.size()));
+    }
     const PerftTable* table = nullptr;
     if (positions[0].entry.position == Position::start()) table = &perft_start_table();
     bool ok = true;
     std::vector<PerftRow> rows;
+    std::optional<SplitResult> split_result;
     for_each_chosen_variant(names, [&]<Board V>() {
       check_before_timing<V>();
-      ok = run_variant<V>(*args, positions[0], convention, table, rows) && ok;
+      ok = (splitting
+                ? run_split_variant<V>(*args, positions[0], convention, table, rows, split_result)
+                : run_variant<V>(*args, positions[0], convention, table, rows)) &&
+           ok;
     });
-    if (!args->json.empty())
-      write_json_file(args->json, perft_json(*args, positions[0], rows), "--json");
+    if (!args->json.empty() && leader)
+      write_json_file(args->json, perft_json(*args, positions[0], rows, split_result), "--json");
     exit_code = ok ? kExitOk : kExitCheckFailed;
   });
 }

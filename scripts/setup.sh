@@ -9,6 +9,7 @@ packages=(
   libgtest-dev librapidcheck-dev libbenchmark-dev libcli11-dev
   nlohmann-json3-dev libfmt-dev ccache
   libbenchmark-tools python3-matplotlib python3-scipy python3-jsonschema
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

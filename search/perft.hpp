@@ -20,7 +20,8 @@
 // Either way the last ply is counted in bulk (popcount of the legal moves)
 // and the last two plies as the sum over the moves of the child's mobility.
 // Counts are unsigned 64-bit: depth 21 from the start still fits, depth 22
-// would not, so depths above kMaxPerftDepth are refused.
+// would not, so depths above kMaxPerftDepth are refused here; deeper counts
+// are made in 128 bits by search/perft_wide.hpp, over this walker.
 //
 // Options: a cache of (position, convention, remaining depth) -> count (see
 // search/perft_cache.hpp), and the tree split across threads at a shallow
@@ -67,10 +68,10 @@ struct CacheUse {
   bool shared;  // other threads use it at the same time
 };
 
-// The cache's tag for a remaining depth in convention C.
+// The cache's tag for a remaining depth (0..63) in convention C.
 template <PerftConvention C>
 constexpr std::uint32_t cache_tag(int depth) {
-  return 1 + static_cast<std::uint32_t>(depth) + 32 * static_cast<std::uint32_t>(C);
+  return 1 + static_cast<std::uint32_t>(depth) + 64 * static_cast<std::uint32_t>(C);
 }
 
 // The rule of the conventions for a node whose side to move has no move:

@@ -38,7 +38,7 @@ expect_error "$tmp/bad.obf:4:66: bad side" -- show "$tmp/bad.obf:1"
 
 # perft: numbers that are not numbers are called so, naming the option.
 expect 0 '^ +7 +55092 .* ok' -- perft -v fast+list -d 7
-expect_error "--depth: 'abc' is not a number \(expected a whole number from 1 to 21\)" -- perft -v shift -d abc
+expect_error "--depth: 'abc' is not a number \(expected a whole number from 1 to 60\)" -- perft -v shift -d abc
 expect_error "--depth: '0' is out of range" -- perft -v shift -d 0
 expect_error "--depth: '99999999999999999999' is out of range" -- perft -v shift -d 99999999999999999999
 expect_error "--threads: '2x' is not a number" -- perft -v shift -d 3 -t 2x

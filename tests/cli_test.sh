@@ -42,7 +42,7 @@ expect 0 '^ +9 +3005320 .* ok' -- perft -v "$no_pass_variants" -d 9 -c no_pass -
 expect 0 '^ +6 +[0-9]+ ' -- perft -v mailbox -d 6 --position "$positions/fforum-1-19.obf:1"
 expect 2 'unknown variant .nope.; valid: reference, mailbox' -- perft -v nope -d 3
 expect_one_line_error perft -v nope -d 3
-expect 2 'depth' -- perft -v shift -d 22
+expect 2 'depth' -- perft -v shift -d 61
 expect 2 'convention' -- perft -v shift -d 3 -c edax
 expect 2 'names 19 positions' -- perft -v shift -d 3 --position "$positions/fforum-1-19.obf"
 doctored=$(mktemp -d)

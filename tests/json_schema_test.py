@@ -49,9 +49,15 @@ def main():
         check("solve with a plug-in", ["solve", os.path.join(positions, "e10.obf") + ":1", "-v",
                                        "plugin:walk"] + plugin, "solve")
     perft = check("perft", ["perft", "-v", "shift,mailbox", "-d", "5", "--repeat", "2"], "perft")
-    if perft and [r["leaves"] for r in perft["rows"]][4] != 1396:
+    if perft and [r["leaves"] for r in perft["rows"]][4] != "1396":
         failed += 1
-        print("FAIL perft: the depth-5 count read back is not 1396")
+        print("FAIL perft: the depth-5 count read back is not \"1396\"")
+    split = check("perft split", ["perft", "-d", "7", "--split", "3", "-c", "no_pass", "-t", "2",
+                                  "--hash", "4"], "perft")
+    if split and not (split["config"]["split"] == 3 and split["rows"][0]["leaves"] == "55092"
+                      and split["split"]["units"] > 0 and len(split["rows"]) == 1):
+        failed += 1
+        print("FAIL perft split: not one row of 55092 leaves at split 3")
     check("perft hash", ["perft", "-v", "fast", "-d", "6", "-c", "bik", "--hash", "4", "-t", "2"],
           "perft")
     e10 = os.path.join(positions, "e10.obf")

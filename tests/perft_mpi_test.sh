@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# reversi-bench-mpi on 2 ranks (mpirun -np 2 --oversubscribe): perft(10)
+# split at plies 3 to 6 in the three conventions equals the single-process
+# count of reversi-bench; the errors of the MPI binary. Exit 77 (skipped)
+# with the reason when the MPI binary is not built or mpirun is missing.
+# Usage: perft_mpi_test.sh PATH/TO/reversi-bench-mpi|none:REASON PATH/TO/reversi-bench
+mpi_bin=$1
+bin=$2
+if [[ $mpi_bin == none:* ]]; then
+  echo "SKIP: reversi-bench-mpi is not built: ${mpi_bin#none:}"
+  exit 77
+fi
+if ! command -v mpirun >/dev/null; then
+  echo "SKIP: mpirun not found (install openmpi-bin: scripts/setup.sh)"
+  exit 77
+fi
+source "$(dirname "$0")/cli_lib.sh"
+# Open MPI refuses to run as root unless told that it is meant.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# One host: the shared-memory transport alone (starting the network ones
+# costs about 0.2 s a run here, the most of a run of this test).
+mpi=(mpirun -np 2 --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin")
+depth=10
+
+count_of() { awk -v d="$1" '$1 == d { print $2 }'; }
+
+# Plies 3..6 in every convention.
+for c in a124004 bik no_pass; do
+  plain=$("$bin" perft -v fast -d $depth -c $c | count_of $depth)
+  for split in 3 4 5 6; do
+    out=$("${mpi[@]}" perft -d $depth -c $c --split $split --hash 4 2>&1)
+    got=$(count_of $depth <<<"$out")
+    if [[ -n $plain && $got == "$plain" ]] && grep -q "processes 2" <<<"$out"; then
+      pass
+    else
+      fail "mpirun -np 2: $c split $split gave '$got', one process $plain" "$out"
+    fi
+  done
+done
+
+# A checkpoint written by the MPI run resumes in one process (same units).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"${mpi[@]}" perft -d 9 --split 4 -c bik --checkpoint "$tmp/run.ckpt" >/dev/null 2>&1
+out=$("$bin" perft -d 9 --split 4 -c bik --resume "$tmp/run.ckpt" 2>&1)
+if grep -qE "^ +9 +3005288 .* ok$" <<<"$out" && grep -q "60 units resumed" <<<"$out"; then
+  pass
+else
+  fail "the MPI run's checkpoint did not resume to perft(9) = 3005288 in one process" "$out"
+fi
+
+# Errors: exit 2, rank 0's one line.
+err=$("${mpi[@]}" perft -d 9 2>&1 >/dev/null)
+rc=$?
+if [[ $rc -eq 2 ]] && grep -q "reversi-bench-mpi: error: reversi-bench-mpi perft counts with --split K only" <<<"$err" &&
+   [[ $(grep -c "reversi-bench-mpi: error" <<<"$err") -eq 1 ]]; then
+  pass
+else
+  fail "without --split: exit $rc, expected 2 and one error line" "$err"
+fi
+err=$("${mpi[@]}" perft -d 9 --split 4 -c bik --resume "$tmp/run.ckpt" -p "$(printf '%.0s-' {1..27})OX------XO$(printf '%.0s-' {1..27}) O" 2>&1 >/dev/null)
+rc=$?
+if [[ $rc -eq 2 ]] && grep -q "run.ckpt:2: a checkpoint of another run" <<<"$err"; then
+  pass
+else
+  fail "another run's checkpoint under MPI: exit $rc, expected 2 and file:line" "$err"
+fi
+finish
