@@ -233,7 +233,7 @@ def main():
             continue
         last = run["rows"][-1]
         ok = all(r["check"] in ("ok", "-") for r in run["rows"])
-        perft_rows.append((v, last["depth"], last["leaves"], last["median_seconds"],
+        perft_rows.append((v, last["depth"], int(last["leaves"]), last["median_seconds"],
                            last["leaves_per_second"], ok))
     def perft_label(run):
         cfg = run["config"]
@@ -251,7 +251,7 @@ def main():
         run = load(folder, name)
         if run:
             last = run["rows"][-1]
-            perft_rows.append((perft_label(run), last["depth"], last["leaves"],
+            perft_rows.append((perft_label(run), last["depth"], int(last["leaves"]),
                                last["median_seconds"], last["leaves_per_second"],
                                all(r["check"] in ("ok", "-") for r in run["rows"])))
     if perft_rows:
