@@ -193,7 +193,7 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
   for (EvalKind eval : {EvalKind::classic, EvalKind::pattern}) {
     for (int depth : {0, 1, 3}) {
-      for (Order below : {Order::mobility, Order::parity, Order::none}) {
+      for (Order below : {Order::mobility, Order::parity}) {
         SolveOptions o;
         o.order = Order::shallow;
         o.eval = eval;
@@ -203,7 +203,7 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
         o.shallow_mobility = depth == 1 ? 16 : 0;
         o.shallow_below = below;
         o.algo = depth % 2 ? Algo::alphabeta : Algo::pvs;
-        o.tt_mb = below == Order::none ? 0 : 4;
+        o.tt_mb = below == Order::parity ? 0 : 4;
         o.few_empties = below == Order::parity ? 5 : 0;
         check_shallow<KindergartenList>("e10", o, kDeep ? 20 : 4);
         if (kDeep && below == Order::mobility) check_shallow<KindergartenList>("e14", o, 6);
