@@ -47,6 +47,8 @@ struct SolveArgs {
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
   std::vector<std::string> plugins;
+  std::string eval_weights = kDefaultPatternWeights;
+  std::shared_ptr<const PatternEval> pattern;  // loaded when --eval pattern
 };
 
 struct Row {
@@ -186,6 +188,7 @@ std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPositio
 
 struct Summary {
   std::uint64_t nodes = 0;
+  std::uint64_t shallow_nodes = 0;
   double thread_seconds = 0;  // threads x each position's time (of the reported run)
   double idle_seconds = 0;    // of which the threads waited
   int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
@@ -196,6 +199,7 @@ Summary summarize(const std::vector<Row>& rows) {
   Summary s;
   for (const auto& r : rows) {
     s.nodes += r.result.nodes;
+    s.shallow_nodes += r.result.shallow_nodes;
     s.thread_seconds += r.seconds * static_cast<double>(r.result.threads.size());
     for (const auto& t : r.result.threads) s.idle_seconds += t.idle_seconds;
     s.wrong_scores += !r.score_ok;
@@ -233,6 +237,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     }
     if (r.expected) row["expected"] = *r.expected;
     row["nodes"] = r.result.nodes;
+    row["shallow_nodes"] = r.result.shallow_nodes;
     Json thread_nodes = Json::array(), idle = Json::array();
     for (const auto& t : r.result.threads) {
       thread_nodes.push_back(t.nodes);
@@ -254,6 +259,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       {"wrong_moves", s.wrong_moves},
       {"not_solved", s.unsolved},
       {"nodes", s.nodes},
+      {"shallow_nodes", s.shallow_nodes},
       {"seconds", s.seconds},
       {"idle_seconds", s.idle_seconds},
       {"wall_seconds", wall_seconds},
@@ -274,6 +280,10 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   if (o.etc || o.stability) {
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
+  if (o.order == Order::shallow) {
+    fmt::print("shallow order: eval {}  depth {}  at >= {} empties, below: {}\n", enum_name(o.eval),
+               o.shallow_depth, o.shallow_min_empties, enum_name(o.shallow_below));
+  }
   fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
              "expected", "nodes", "seconds", "nodes/s");
   const auto t0 = std::chrono::steady_clock::now();
@@ -285,6 +295,10 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   if (s.unlisted) fmt::print("  moves not listed {}", s.unlisted);
   fmt::print("\nnodes {}  time {:.3f} s  nodes/s {:.4g}\n", s.nodes, s.seconds,
              s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0);
+  if (o.order == Order::shallow) {
+    fmt::print("shallow-search nodes {} (ranking moves; not in the nodes above)\n",
+               s.shallow_nodes);
+  }
   if (o.threads > 1) {
     fmt::print("threads {}: idle {:.3f} s of {:.3f} s ({:.1f}%)\n", o.threads, s.idle_seconds,
                s.thread_seconds,
@@ -326,6 +340,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--repeat", args->repeat,
                   "solve each position this many times and report the median time")
       ->check(in_range<int>(1, 1000));
+  cmd->add_option("--eval-weights", args->eval_weights,
+                  std::string("the pattern weights of --eval pattern (default ") +
+                      kDefaultPatternWeights + ")");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
@@ -340,6 +357,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                               std::to_string(args->options.tt_mb));
     }
     if (args->json_given) check_writable(args->json, "--json");
+    if (args->options.eval == EvalKind::pattern) {
+      args->pattern = std::make_shared<const PatternEval>(
+          load_pattern_weights(args->eval_weights, "--eval-weights"));
+      args->options.pattern = args->pattern.get();
+    }
     std::vector<NamedPosition> positions;
     for (const auto& input : args->inputs) {
       for (auto& p : load_positions(input)) positions.push_back(std::move(p));

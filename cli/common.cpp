@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "io/eval_weights.hpp"
 #include "io/perft_table.hpp"
 
 namespace rb::cli {
@@ -50,6 +51,17 @@ std::vector<NamedPosition> whole_file(const std::string& path) {
 }
 
 }  // namespace
+
+std::string find_data_file(const std::string& path) { return find_file(path); }
+
+PatternWeights load_pattern_weights(const std::string& path, const std::string& option) {
+  const std::string found = find_file(path);
+  if (found.empty()) {
+    throw UsageError(option + ": '" + path +
+                     "' not found (as given, under $RB_DATA_DIR or the installed data folder)");
+  }
+  return read_pattern_weights(found);
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

@@ -14,7 +14,8 @@
 
 namespace rb {
 class PerftTable;
-}
+struct PatternWeights;
+}  // namespace rb
 
 namespace rb::cli {
 
@@ -58,6 +59,16 @@ struct NamedPosition {
 //   anything else  a board string or OBF line.
 std::vector<NamedPosition> load_positions(const std::string& argument);
 
+// A data file named on the command line: as given, else (a relative name)
+// under $RB_DATA_DIR, else under the installed data folder; empty if none.
+std::string find_data_file(const std::string& path);
+
+// The default pattern weights (search/eval.hpp) and a reader of a weights
+// file named on the command line (found like find_data_file; an error is an
+// InputError or a UsageError naming `option`).
+inline constexpr const char* kDefaultPatternWeights = "data/pattern-weights.txt";
+PatternWeights load_pattern_weights(const std::string& path, const std::string& option);
+
 // The published perft counts from the start: compiled into the binary, or
 // read from $RB_POSITIONS_DIR/perft-start.csv when that is set (to check a
 // table of one's own).
@@ -71,5 +82,6 @@ void add_verify_command(CLI::App& app, int& exit_code);
 void add_sample_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_make_suite_command(CLI::App& app, int& exit_code);
+void add_train_eval_command(CLI::App& app, int& exit_code);
 
 }  // namespace rb::cli

@@ -1,13 +1,17 @@
 // Move ordering for the solver: the costs that rank a node's moves, written
 // once over the nodes of search/node.hpp. The children are only looked at
 // (peek_children): on a KernelBoard from the bitboards without playing, on
-// other boards by play() and undo().
+// other boards by play() and undo(). Order::shallow ranks them by a shallow
+// alpha-beta search of each child with an evaluator (search/eval.hpp), also
+// written once over the nodes: on a KernelBoard it walks BitsNode values.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 
+#include "core/rules.hpp"
+#include "search/eval.hpp"
 #include "search/node.hpp"
 #include "search/parity.hpp"
 #include "search/solve_options.hpp"
@@ -16,11 +20,18 @@ namespace rb::ordering {
 
 // The order used at a node with `empties` empties.
 [[gnu::always_inline]] constexpr Order order_at(const SolveOptions& options, int empties) {
+  Order order = options.order;
+  if (order == Order::shallow) {
+    if (empties >= options.shallow_min_empties) return Order::shallow;
+    order = options.shallow_below;
+  }
   const bool near_root = empties >= options.fastest_min_empties;
-  switch (options.order) {
+  switch (order) {
     case Order::none:
     case Order::parity:
-      return options.order;
+      return order;
+    case Order::shallow:  // as shallow_below: no order
+      return Order::none;
     case Order::fastest:
       return near_root ? Order::fastest : Order::none;
     case Order::fastest_parity:
@@ -54,12 +65,57 @@ constexpr int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies, i
   return 16 + 2 * fastest_cost(replies, corner_bonus) + popcount(neighbours(mover) & empty) - safe;
 }
 
-// The moves of a node ranked by `order` (parity, fastest or mobility),
-// lowest cost first, ties in the node's own order; `first` (a table move, or
-// kNoSquare) is left out. Returns how many were written to `out`.
+// The score of a node for the side to move by a fail-soft alpha-beta search
+// `depth` plies deep with evaluator `e` at the leaves, in kEvalScale units;
+// a game that ends within the depth scores its exact result. `nodes` counts
+// the positions searched (the child itself included, passes as nodes).
+template <class N, Evaluator E>
+int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
+                  std::uint64_t& nodes) {
+  ++nodes;
+  if (depth == 0) return e.eval(node.player(), node.opponent());
+  int best = -(1 << 20);
+  const int visited = node.for_each_child([&](Square, auto&& child) {
+    const int v = -shallow_score<N>(child, depth - 1, -beta, -alpha, e, nodes);
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) return true;
+      }
+    }
+    return false;
+  });
+  if (visited > 0) return best;
+  if (node.opponent_moves() == 0) {
+    return kEvalScale * final_score(node.disc_difference(), popcount(node.empty()));
+  }
+  int v = 0;
+  node.pass([&](auto&& passed) { v = -shallow_score<N>(passed, depth, -beta, -alpha, e, nodes); });
+  return v;
+}
+
+// The Order::shallow cost of a move: the child's shallow score, for the
+// opponent (lower is better for the mover).
+template <class Child>
+int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& nodes) {
+  using N = std::remove_cvref_t<Child>;
+  constexpr int kWindow = 1 << 20;
+  const int depth = options.shallow_depth;
+  if (options.eval == EvalKind::pattern) {
+    return shallow_score<N>(child, depth, -kWindow, kWindow, *options.pattern, nodes);
+  }
+  return shallow_score<N>(child, depth, -kWindow, kWindow, ClassicEval{}, nodes);
+}
+
+// The moves of a node ranked by `order` (parity, fastest, mobility or
+// shallow), lowest cost first, ties in the node's own order; `first` (a
+// table move, or kNoSquare) is left out. Returns how many were written to
+// `out`. The shallow searches' positions are added to `shallow_nodes`.
 template <class N>
-int ranked_moves(N& node, Order order, unsigned parity, Square first, int corner_bonus,
-                 std::array<std::uint8_t, 64>& out) {
+int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
+                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes) {
+  const int corner_bonus = options.fastest_corner_bonus;
   // Sort keys: (cost << 8) | index in the node's order, so that sorting the
   // keys is a stable sort of the moves by cost.
   std::array<std::uint32_t, 64> keys;
@@ -70,6 +126,13 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, int corner
     int cost;
     if (order == Order::parity) {
       cost = parity & quadrant_bit(s) ? 0 : 1;
+    } else if (order == Order::shallow) {
+      cost = (1 << 19) + shallow_cost(child, options, shallow_nodes);
+      if (options.shallow_mobility > 0) {
+        const Position p = child.position();
+        cost += options.shallow_mobility *
+                mobility_cost(p.player, p.opponent, child.moves(), corner_bonus);
+      }
     } else {
       const Bitboard replies = child.moves();
       if (order == Order::fastest) {

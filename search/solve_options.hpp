@@ -33,7 +33,7 @@ RB_ENUM_TABLE(Algo,
 // orders that look at the children (fastest, mobility) do so at nodes with
 // at least SolveOptions::fastest_min_empties empties and keep the source
 // order below that.
-enum class Order { none, fastest, parity, fastest_parity, mobility };
+enum class Order { none, fastest, parity, fastest_parity, mobility, shallow };
 RB_ENUM_TABLE(Order,
               {Order::none, "none",
                "the move source's order (a1..h8, or the empty list's static priority)"},
@@ -45,7 +45,18 @@ RB_ENUM_TABLE(Order,
                "fastest-first near the root, quadrant parity below fastest_min_empties"},
               {Order::mobility, "mobility",
                "fastest-first refined: 2 x replies + the opponent's potential mobility - "
-               "the mover's safe corner and edge discs"});
+               "the mover's safe corner and edge discs"},
+              {Order::shallow, "shallow",
+               "at nodes with at least shallow_min_empties empties, best first by a "
+               "shallow_depth search with the evaluator (--eval); below, shallow_below"});
+
+// The evaluation that orders moves in Order::shallow (search/eval.hpp).
+enum class EvalKind { classic, pattern };
+RB_ENUM_TABLE(EvalKind, {EvalKind::classic, "classic", "mobility, corners and disc difference"},
+              {EvalKind::pattern, "pattern",
+               "learned pattern weights (data/pattern-weights.txt, see train-eval)"});
+
+class PatternEval;
 
 struct SolveOptions {
   Algo algo = Algo::pvs;
@@ -83,6 +94,19 @@ struct SolveOptions {
   // The parallel search (threads > 1) splits nodes with at least this many
   // empties, after their first move (search/solver.hpp).
   int split_min_empties = 12;
+  // Order::shallow: at nodes with at least shallow_min_empties empties, the
+  // moves are ranked by the score of a search of each child shallow_depth
+  // plies deep with the evaluation `eval` at its leaves (0: the child's own
+  // evaluation); below, by shallow_below (shallow there means none).
+  EvalKind eval = EvalKind::classic;
+  int shallow_depth = 2;
+  int shallow_min_empties = 14;
+  Order shallow_below = Order::mobility;
+  // Order::shallow adds this many times the Order::mobility cost of a move
+  // (in kEvalScale units, search/eval.hpp) to its shallow score: 0 orders
+  // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
+  // are the measured best on FForum #20-#39 (results/2026-11-23-eval-order).
+  int shallow_mobility = 16;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -90,10 +114,13 @@ struct SolveOptions {
   // The last two may be left unset.
   int threads = 1;
   const std::atomic<bool>* stop = nullptr;
+  // The weights of EvalKind::pattern; must be set when it is used.
+  const PatternEval* pattern = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 inline constexpr int kMaxFewEmpties = 10;
+inline constexpr int kMaxShallowDepth = 8;
 // At most this many threads search one position.
 inline constexpr int kMaxSearchThreads = 256;
 inline constexpr std::size_t kMaxTableMb = std::size_t{1} << 20;
@@ -141,7 +168,24 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, int>{"split-min-empties", "split_min_empties",
                                  "with --threads above 1, share the moves of nodes with at "
                                  "least this many empties among the threads",
-                                 &SolveOptions::split_min_empties, 1, 64});
+                                 &SolveOptions::split_min_empties, 1, 64},
+    OptionRow<SolveOptions, EvalKind>{"eval", "eval", "the evaluation of --order shallow",
+                                      &SolveOptions::eval},
+    OptionRow<SolveOptions, int>{"shallow-depth", "shallow_depth",
+                                 "--order shallow: plies searched below each child (0: its "
+                                 "evaluation)",
+                                 &SolveOptions::shallow_depth, 0, kMaxShallowDepth},
+    OptionRow<SolveOptions, int>{"shallow-min-empties", "shallow_min_empties",
+                                 "--order shallow: order by the shallow search at nodes with at "
+                                 "least this many empties",
+                                 &SolveOptions::shallow_min_empties, 0, 64},
+    OptionRow<SolveOptions, Order>{"shallow-below", "shallow_below",
+                                   "--order shallow: the order at nodes with fewer empties",
+                                   &SolveOptions::shallow_below},
+    OptionRow<SolveOptions, int>{"shallow-mobility", "shallow_mobility",
+                                 "--order shallow: add this many times the mobility order's cost "
+                                 "(1/16 disc units) to the shallow score",
+                                 &SolveOptions::shallow_mobility, 0, 1000});
 
 // What one thread of a search did.
 struct ThreadReport {
@@ -156,7 +200,10 @@ struct SolveResult {
   // the side to move must pass, kNoSquare if the game is over (or not solved).
   Square best_move = kNoSquare;
   std::uint64_t nodes = 0;  // the sum over the threads
-  bool solved = false;      // false when stopped by the stop flag or the deadline
+  // The positions searched by Order::shallow to rank moves (not nodes of the
+  // solve: they are evaluated, not solved), the sum over the threads.
+  std::uint64_t shallow_nodes = 0;
+  bool solved = false;                // false when stopped by the stop flag or the deadline
   std::vector<ThreadReport> threads;  // one per thread, the main thread first
 };
 

@@ -172,11 +172,13 @@ class Solver {
   Solver(const SolveOptions& options, TranspositionTable* table, Pool* pool)
       : options_(options), table_(table), pool_(pool) {
     assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
+    assert(options.eval != EvalKind::pattern || options.pattern != nullptr);
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
   std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t shallow_nodes() const { return shallow_nodes_; }
   double idle_seconds() const { return idle_seconds_; }
   bool aborted() const { return aborted_; }
   Square root_move() const { return root_move_; }
@@ -421,7 +423,7 @@ class Solver {
     }
     std::array<std::uint8_t, 64> moves;
     const int count =
-        ordering::ranked_moves(node, order, parity, first, options_.fastest_corner_bonus, moves);
+        ordering::ranked_moves(node, order, parity, first, options_, moves, shallow_nodes_);
     for (int i = 0; i < count && !stop; ++i) {
       node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
     }
@@ -442,7 +444,7 @@ class Solver {
     }
     std::array<std::uint8_t, 64> ranked;
     const int n =
-        ordering::ranked_moves(node, order, parity, first, options_.fastest_corner_bonus, ranked);
+        ordering::ranked_moves(node, order, parity, first, options_, ranked, shallow_nodes_);
     std::copy_n(ranked.begin(), n, out.begin() + count);
     return count + n;
   }
@@ -652,6 +654,7 @@ class Solver {
   Pool* const pool_;                   // null with one thread
   const SplitPoint* split_ = nullptr;  // the split point this thread works for
   std::uint64_t nodes_ = 0;
+  std::uint64_t shallow_nodes_ = 0;  // positions of Order::shallow's searches (not in nodes_)
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void
   bool restart_ = false;         // aborted because split_alpha_ became stale
@@ -768,6 +771,7 @@ class Search {
     result.solved = pool_ ? !pool_->stopped.load() : !solvers_[0]->aborted();
     for (const auto& s : solvers_) {
       result.nodes += s->nodes();
+      result.shallow_nodes += s->shallow_nodes();
       result.threads.push_back({s->nodes(), s->idle_seconds()});
     }
   }

@@ -33,7 +33,9 @@ TEST(EnumTables, EveryNameParsesBackToItsValue) {
   names_round_trip<MoveGen>();
   names_round_trip<PerftConvention>();
   EXPECT_EQ(enum_choices<Algo>(), "minimax, alphabeta or pvs");
-  EXPECT_EQ(enum_entries<Order>().size(), 5u);
+  names_round_trip<EvalKind>();
+  EXPECT_EQ(enum_entries<Order>().size(), 6u);
+  EXPECT_EQ(enum_choices<EvalKind>(), "classic or pattern");
 }
 
 TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
@@ -50,6 +52,11 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.etc = true;
   o.stability = true;
   o.stability_min_empties = 11;
+  o.eval = EvalKind::pattern;
+  o.shallow_depth = 3;
+  o.shallow_min_empties = 13;
+  o.shallow_below = Order::parity;
+  o.shallow_mobility = 7;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
   std::set<std::string_view> cli_names, json_keys;
@@ -66,10 +73,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The thirteen options of SolveOptions (all its fields but the run
-  // controls threads, stop and deadline), each once.
-  EXPECT_EQ(rows, 13);
-  EXPECT_EQ(text.size(), 13u);
+  // The eighteen options of SolveOptions (all its fields but the run
+  // controls threads, stop, pattern and deadline), each once.
+  EXPECT_EQ(rows, 18);
+  EXPECT_EQ(text.size(), 18u);
 }
 
 }  // namespace

@@ -1,0 +1,125 @@
+#include "io/eval_weights.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+#include "io/obf.hpp"
+
+namespace rb {
+namespace {
+
+constexpr std::string_view kHeader = "reversi-bench pattern weights 1";
+constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+
+// The blank-separated fields of a line, with their 1-based columns.
+struct Field {
+  std::string_view text;
+  int column;
+};
+
+std::vector<Field> split(std::string_view line) {
+  std::vector<Field> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_pattern_weights(const PatternWeights& weights,
+                                   const std::vector<std::string>& comments) {
+  std::string out(kHeader);
+  out += '\n';
+  for (const auto& c : comments) out += "# " + c + "\n";
+  for (const auto& stage : weights.stages) {
+    out += "stage " + std::to_string(stage.min_empties) + " " + std::to_string(stage.max_empties) +
+           " " + std::to_string(stage.bias) + "\n";
+    for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+      for (int i = pattern::kOffsets[shape]; i < pattern::kOffsets[shape + 1]; ++i) {
+        const int w = stage.weights[static_cast<std::size_t>(i)];
+        if (w == 0) continue;
+        out += std::string(pattern::kShapes[shape].name) + " " +
+               std::to_string(i - pattern::kOffsets[shape]) + " " + std::to_string(w) + "\n";
+      }
+    }
+  }
+  return out;
+}
+
+PatternWeights read_pattern_weights(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, 0, "is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+  if (std::filesystem::file_size(path, ec) > kMaxFileBytes) {
+    throw InputError(path, 0, 0, "larger than 64 MiB");
+  }
+  PatternWeights weights;
+  std::string line;
+  int number = 0;
+  auto fail = [&](int column, const std::string& reason) {
+    throw InputError(path, number, column, reason);
+  };
+  auto integer = [&](const Field& f, int lo, int hi, const char* what) {
+    int v = 0;
+    const char* end = f.text.data() + f.text.size();
+    const auto [ptr, err] = std::from_chars(f.text.data(), end, v);
+    if (err != std::errc() || ptr != end || v < lo || v > hi) {
+      fail(f.column, std::string(what) + " must be an integer in " + std::to_string(lo) + ".." +
+                         std::to_string(hi) + ", not '" + std::string(f.text) + "'");
+    }
+    return v;
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1) {
+      if (line != kHeader)
+        fail(1, "not a pattern weights file (expected '" + std::string(kHeader) + "')");
+      continue;
+    }
+    const auto fields = split(line);
+    if (fields.empty() || fields[0].text.starts_with('#')) continue;
+    if (fields[0].text == "stage") {
+      if (fields.size() != 4) fail(1, "a stage line is: stage MIN_EMPTIES MAX_EMPTIES BIAS");
+      PatternWeights::Stage stage;
+      stage.min_empties = integer(fields[1], 0, 60, "MIN_EMPTIES");
+      stage.max_empties = integer(fields[2], stage.min_empties, 60, "MAX_EMPTIES");
+      stage.bias = integer(fields[3], -32767, 32767, "BIAS");
+      if (!weights.stages.empty() && stage.min_empties <= weights.stages.back().max_empties) {
+        fail(fields[1].column, "stages must come in increasing, non-overlapping empties ranges");
+      }
+      stage.weights.assign(pattern::kWeightsPerStage, 0);
+      weights.stages.push_back(std::move(stage));
+      continue;
+    }
+    if (weights.stages.empty()) fail(1, "a weight before the first stage line");
+    if (fields.size() != 3) fail(1, "a weight line is: SHAPE INDEX WEIGHT");
+    int shape = -1;
+    for (int i = 0; i < pattern::kShapeCount; ++i) {
+      if (pattern::kShapes[i].name == fields[0].text) shape = i;
+    }
+    if (shape < 0) fail(1, "unknown shape '" + std::string(fields[0].text) + "'");
+    const int index =
+        integer(fields[1], 0, pattern::power3(pattern::kShapes[shape].size) - 1, "INDEX");
+    const int w = integer(fields[2], -32767, 32767, "WEIGHT");
+    weights.stages.back().weights[static_cast<std::size_t>(pattern::kOffsets[shape] + index)] =
+        static_cast<std::int16_t>(w);
+  }
+  if (in.bad()) throw InputError(path, 0, 0, "read error");
+  if (number == 0) throw InputError(path, 0, 0, "empty file");
+  if (weights.stages.empty()) throw InputError(path, 0, 0, "no stage");
+  return weights;
+}
+
+}  // namespace rb

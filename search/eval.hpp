@@ -1,0 +1,310 @@
+// Static evaluation: an estimate of a position's final disc difference for
+// the side to move, read from the two bitboards alone (player, opponent).
+// The solver never trusts it for a score: it only orders moves (the shallow
+// searches of Order::shallow, search/ordering.hpp). Written once over the
+// bitboards, so both node kinds of search/node.hpp use the same code.
+//
+// An Evaluator E offers e.eval(player, opponent) -> int, in kEvalScale units
+// per disc. Two of them:
+//
+// - ClassicEval: mobility, corners and disc difference with fixed weights
+//   (the evaluation of the 18-empties claim; weights below).
+// - PatternEval: a sum of learned weights, one per configuration of each of
+//   a few groups of squares (patterns), per game stage; the weights are
+//   trained by `reversi-bench train-eval` (cli/cmd_train_eval.cpp) and read
+//   from a data file (io/eval_weights.hpp).
+//
+// Symmetry. A pattern is a base shape (an ordered list of squares) together
+// with its 8 images under the symmetries of the board (the dihedral group:
+// mirrors and rotations). A position's pattern score is the sum, over every
+// shape and every image g, of weight[shape][index of the image's squares],
+// the index reading the squares in the image's order. Applying a symmetry h
+// to the position permutes the images (g -> h^-1 g) and so leaves the sum
+// unchanged: the 8 symmetric positions evaluate equal by construction, and
+// one weight table per shape serves all its images. Images that cover the
+// same squares (a shape with a symmetry of its own, such as an edge under the
+// mirror that reverses it) are folded when the weights are loaded: the
+// table of the first image holds the sum of the weights all of them would
+// read, so each square set is read once (46 reads per evaluation, not 88).
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/square.hpp"
+#include "variants/common/shift_fill.hpp"
+
+namespace rb {
+
+// Evaluation units per disc.
+inline constexpr int kEvalScale = 16;
+
+template <class E>
+concept Evaluator = requires(const E& e, Bitboard player, Bitboard opponent) {
+  { e.eval(player, opponent) } -> std::same_as<int>;
+};
+
+// Mobility, corners and disc difference, for the side to move. Weights, in
+// units of 1/16 disc:
+// - mobility (own legal moves minus the opponent's): 8, half a disc per move.
+//   Mobility is what decides a midgame and a late endgame alike: the side
+//   with fewer moves is soon forced to give up corners or pass.
+// - corners (own minus the opponent's): 48, three discs each. A corner can
+//   never be flipped and anchors the edges next to it; it is worth several
+//   moves of mobility, but not more than a large mobility lead.
+// - discs (own minus the opponent's): 1, a sixteenth of a disc. The disc
+//   count is what the game scores, but before the last moves having few
+//   discs is, if anything, an advantage (fewer frontier discs, more moves):
+//   it weighs little and mostly breaks ties.
+// At ordering depth 1 (the children evaluated directly) this makes the
+// order "fewest opponent replies and most own replies first, corners
+// first", close to fastest-first.
+struct ClassicEval {
+  static constexpr int kMobility = 8;
+  static constexpr int kCorner = 48;
+  static constexpr int kDisc = 1;
+
+  int eval(Bitboard player, Bitboard opponent) const {
+    const int mobility = popcount(shift_legal_moves(player, opponent)) -
+                         popcount(shift_legal_moves(opponent, player));
+    const int corners = popcount(player & kCorners) - popcount(opponent & kCorners);
+    const int discs = popcount(player) - popcount(opponent);
+    return kMobility * mobility + kCorner * corners + kDisc * discs;
+  }
+};
+static_assert(Evaluator<ClassicEval>);
+
+namespace pattern {
+
+inline constexpr int kMaxSize = 10;
+
+// A base shape: its squares in index order (a1 = 0, b1 = 1, ..., h8 = 63).
+struct Shape {
+  std::string_view name;
+  int size;
+  std::array<Square, kMaxSize> squares;
+};
+
+// The shapes. Each captures what decides Reversi endgames beyond mobility:
+// - edge2x: an edge with the two X-squares next to its corners (b2, g2 for
+//   the first rank): edge stability and the danger of an X-square before
+//   its corner is taken;
+// - corner3x3 and corner2x5: the corner regions, whose ownership decides
+//   which discs become stable;
+// - row2, row3, row4 (and their images: the columns): the inner lines,
+//   whose ownership sets the frontier and the moves left;
+// - diag8 .. diag4: the diagonals, where corners are gained or given away.
+// (The set is the classic one of pattern-based Othello evaluations; the
+// weights are the project's own, see cli/cmd_train_eval.cpp.)
+inline constexpr std::array<Shape, 11> kShapes{{
+    {"edge2x", 10, {0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},
+    {"corner3x3", 9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},
+    {"corner2x5", 10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},
+    {"row2", 8, {8, 9, 10, 11, 12, 13, 14, 15}},
+    {"row3", 8, {16, 17, 18, 19, 20, 21, 22, 23}},
+    {"row4", 8, {24, 25, 26, 27, 28, 29, 30, 31}},
+    {"diag8", 8, {0, 9, 18, 27, 36, 45, 54, 63}},
+    {"diag7", 7, {1, 10, 19, 28, 37, 46, 55}},
+    {"diag6", 6, {2, 11, 20, 29, 38, 47}},
+    {"diag5", 5, {3, 12, 21, 30, 39}},
+    {"diag4", 4, {4, 13, 22, 31}},
+}};
+inline constexpr int kShapeCount = static_cast<int>(kShapes.size());
+
+constexpr int power3(int n) {
+  int p = 1;
+  while (n-- > 0) p *= 3;
+  return p;
+}
+
+// Where each shape's weights begin in a stage's table, and the table's size.
+inline constexpr auto kOffsets = [] {
+  std::array<int, kShapeCount + 1> o{};
+  for (int i = 0; i < kShapeCount; ++i) o[i + 1] = o[i] + power3(kShapes[i].size);
+  return o;
+}();
+inline constexpr int kWeightsPerStage = kOffsets[kShapeCount];
+
+// Image k (0..7) of a square: mirror the file (bit 0), mirror the rank
+// (bit 1), then swap file and rank (bit 2).
+constexpr Square symmetric(int k, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  if (k & 1) f = 7 - f;
+  if (k & 2) r = 7 - r;
+  if (k & 4) std::swap(f, r);
+  return make_square(f, r);
+}
+
+constexpr Bitboard symmetric(int k, Bitboard b) {
+  Bitboard out = 0;
+  for (; b; b &= b - 1) out |= bit(symmetric(k, first_square(b)));
+  return out;
+}
+
+// One image of a shape on the board.
+struct Image {
+  int shape;
+  int size;
+  std::array<Square, kMaxSize> squares;
+};
+
+// The digit of a square in a pattern index: 0 empty, 1 the side to move's,
+// 2 the opponent's.
+constexpr int digit(Bitboard player, Bitboard opponent, Square s) {
+  return static_cast<int>((player >> s) & 1) + 2 * static_cast<int>((opponent >> s) & 1);
+}
+
+// The index of an image's configuration: sum of digit(square j) * 3^j.
+constexpr int index_of(const Image& image, Bitboard player, Bitboard opponent) {
+  int index = 0;
+  for (int j = image.size - 1; j >= 0; --j) {
+    index = 3 * index + digit(player, opponent, image.squares[j]);
+  }
+  return index;
+}
+
+// The 8 images of every shape (the orbit; images may repeat), shape by shape.
+inline constexpr auto kImages = [] {
+  std::array<Image, 8 * kShapeCount> images{};
+  for (int i = 0; i < kShapeCount; ++i) {
+    for (int k = 0; k < 8; ++k) {
+      Image& image = images[8 * i + k];
+      image.shape = i;
+      image.size = kShapes[i].size;
+      for (int j = 0; j < image.size; ++j) image.squares[j] = symmetric(k, kShapes[i].squares[j]);
+    }
+  }
+  return images;
+}();
+
+// The feature ids of a position: for each image, its shape's offset plus its
+// index (what the raw weights are read at, and what training fits).
+inline std::array<int, kImages.size()> features(Bitboard player, Bitboard opponent) {
+  std::array<int, kImages.size()> out;
+  for (std::size_t i = 0; i < kImages.size(); ++i) {
+    out[i] = kOffsets[kImages[i].shape] + index_of(kImages[i], player, opponent);
+  }
+  return out;
+}
+
+}  // namespace pattern
+
+// The weights as trained and stored (io/eval_weights.hpp): per stage (a
+// range of empties), a bias and one weight per configuration of each shape
+// (pattern::kOffsets), all in kEvalScale units.
+struct PatternWeights {
+  struct Stage {
+    int min_empties = 0;
+    int max_empties = 0;
+    int bias = 0;
+    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage
+  };
+  std::vector<Stage> stages;  // by min_empties, not overlapping
+};
+
+// The pattern evaluation of a set of weights: for a position with e empty
+// squares, the stage whose range holds e (else the nearest one), its bias
+// plus the weights of every image. See the opening comment for the folding.
+class PatternEval {
+ public:
+  explicit PatternEval(const PatternWeights& weights);
+
+  int eval(Bitboard player, Bitboard opponent) const {
+    const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
+    int sum = stage.bias;
+    for (const FoldedImage& f : folded_) {
+      sum += stage.table[f.offset + pattern::index_of(f.image, player, opponent)];
+    }
+    return sum;
+  }
+
+ private:
+  struct FoldedImage {
+    pattern::Image image;  // the first image covering its square set
+    int offset;            // where its folded table begins in a stage's table
+  };
+  struct Stage {
+    int bias = 0;
+    std::vector<std::int32_t> table;  // the folded tables of folded_, one after the other
+  };
+  std::vector<FoldedImage> folded_;
+  std::vector<Stage> stages_;
+  std::array<std::uint8_t, 65> stage_of_empties_{};
+};
+static_assert(Evaluator<PatternEval>);
+
+inline PatternEval::PatternEval(const PatternWeights& weights) {
+  using namespace pattern;
+  // Group the images by square set; each group is read once, through its
+  // first image, with for_rep[m][j] = the position in the first image of the
+  // j-th square of the group's image m.
+  struct Group {
+    int first;
+    std::vector<std::array<int, kMaxSize>> positions;
+  };
+  std::vector<Group> groups;
+  for (int i = 0; i < static_cast<int>(kImages.size()); ++i) {
+    const Image& image = kImages[i];
+    Bitboard set = 0;
+    for (int j = 0; j < image.size; ++j) set |= bit(image.squares[j]);
+    Group* group = nullptr;
+    for (Group& g : groups) {
+      const Image& rep = kImages[g.first];
+      Bitboard rep_set = 0;
+      for (int j = 0; j < rep.size; ++j) rep_set |= bit(rep.squares[j]);
+      if (rep.shape == image.shape && rep_set == set) group = &g;
+    }
+    if (!group) group = &groups.emplace_back(Group{i, {}});
+    const Image& rep = kImages[group->first];
+    std::array<int, kMaxSize> pos{};
+    for (int j = 0; j < image.size; ++j) {
+      for (int r = 0; r < rep.size; ++r) {
+        if (rep.squares[r] == image.squares[j]) pos[j] = r;
+      }
+    }
+    group->positions.push_back(pos);
+  }
+  int offset = 0;
+  for (const Group& g : groups) {
+    folded_.push_back({kImages[g.first], offset});
+    offset += power3(kImages[g.first].size);
+  }
+  for (const PatternWeights::Stage& s : weights.stages) {
+    Stage& stage = stages_.emplace_back();
+    stage.bias = s.bias;
+    stage.table.assign(static_cast<std::size_t>(offset), 0);
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+      const Image& rep = kImages[groups[gi].first];
+      const int base = kOffsets[rep.shape];
+      std::array<int, kMaxSize> digits{};
+      for (int index = 0; index < power3(rep.size); ++index) {
+        for (int j = 0, x = index; j < rep.size; ++j, x /= 3) digits[j] = x % 3;
+        std::int32_t sum = 0;
+        for (const auto& pos : groups[gi].positions) {
+          int image_index = 0;
+          for (int j = rep.size - 1; j >= 0; --j) image_index = 3 * image_index + digits[pos[j]];
+          sum += s.weights[static_cast<std::size_t>(base + image_index)];
+        }
+        stage.table[static_cast<std::size_t>(folded_[gi].offset + index)] = sum;
+      }
+    }
+  }
+  if (stages_.empty()) stages_.emplace_back().table.assign(static_cast<std::size_t>(offset), 0);
+  for (int e = 0; e <= 64; ++e) {
+    int best = 0, distance = 1 << 30;
+    for (int i = 0; i < static_cast<int>(weights.stages.size()); ++i) {
+      const auto& s = weights.stages[static_cast<std::size_t>(i)];
+      const int d = e < s.min_empties   ? s.min_empties - e
+                    : e > s.max_empties ? e - s.max_empties
+                                        : 0;
+      if (d < distance) best = i, distance = d;
+    }
+    stage_of_empties_[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(best);
+  }
+}
+
+}  // namespace rb

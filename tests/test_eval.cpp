@@ -1,0 +1,241 @@
+// The evaluations (search/eval.hpp) and the shallow-search order: the 8
+// symmetric images of a position evaluate equal (classic, the shipped
+// pattern weights and random weights); the folded pattern tables give what
+// the plain sum over the 88 images gives; the weights file round-trips and
+// its errors name line and column; and Order::shallow, with either
+// evaluation, at several depths and thresholds, on a bitboard and on the
+// mailbox, with one and two threads, gives the suites' exact scores.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "check/random_positions.hpp"
+#include "io/eval_weights.hpp"
+#include "io/obf.hpp"
+#include "search/eval.hpp"
+#include "search/solver.hpp"
+#include "variants/registry.hpp"
+
+namespace rb {
+namespace {
+
+constexpr bool kDeep = RB_TEST_SCALE > 0;
+const std::string kShippedWeights = RB_POSITIONS_DIR "/../data/pattern-weights.txt";
+
+const std::vector<ObfEntry>& suite(const std::string& name) {
+  static std::map<std::string, std::vector<ObfEntry>> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    it = cache.emplace(name, read_obf_file(RB_POSITIONS_DIR "/" + name + ".obf")).first;
+  }
+  return it->second;
+}
+
+// Positions from random games of every length and arbitrary disc sets.
+std::vector<Position> sample_positions(int count) {
+  std::mt19937_64 rng(23);
+  std::vector<Position> out;
+  for (int i = 0; i < count; ++i) {
+    out.push_back(i % 4 == 3 ? random_arbitrary(rng)
+                             : random_reachable(rng, static_cast<int>(rng() % 61)));
+  }
+  return out;
+}
+
+// Weights drawn at random, in two stages (every weight non-zero somewhere).
+PatternWeights random_weights(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  PatternWeights w;
+  for (auto [lo, hi] : {std::pair{0, 30}, std::pair{31, 60}}) {
+    PatternWeights::Stage s;
+    s.min_empties = lo;
+    s.max_empties = hi;
+    s.bias = static_cast<int>(rng() % 201) - 100;
+    s.weights.resize(pattern::kWeightsPerStage);
+    for (auto& x : s.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 401) - 200);
+    w.stages.push_back(std::move(s));
+  }
+  return w;
+}
+
+template <Evaluator E>
+void expect_symmetric(const E& e, const std::vector<Position>& positions) {
+  for (const Position& p : positions) {
+    const int v = e.eval(p.player, p.opponent);
+    for (int k = 1; k < 8; ++k) {
+      const Bitboard player = pattern::symmetric(k, p.player);
+      const Bitboard opponent = pattern::symmetric(k, p.opponent);
+      ASSERT_EQ(e.eval(player, opponent), v)
+          << "image " << k << " of " << p.player << " " << p.opponent;
+    }
+  }
+}
+
+TEST(Eval, SymmetriesAreTheEightOfTheBoard) {
+  // Each image is a bijection of the squares, and the 8 images are distinct.
+  std::vector<std::array<Square, 64>> maps;
+  for (int k = 0; k < 8; ++k) {
+    std::array<Square, 64> m{};
+    Bitboard seen = 0;
+    for (Square s = 0; s < 64; ++s) seen |= bit(m[s] = pattern::symmetric(k, s));
+    EXPECT_EQ(seen, ~Bitboard{0});
+    for (const auto& other : maps) EXPECT_NE(other, m);
+    maps.push_back(m);
+  }
+  EXPECT_EQ(pattern::symmetric(4, Square{1}), Square{8});   // b1 -> a2: the diagonal mirror
+  EXPECT_EQ(pattern::symmetric(3, Square{0}), Square{63});  // a1 -> h8: the half turn
+}
+
+TEST(Eval, ClassicEvaluatesTheEightImagesEqual) {
+  expect_symmetric(ClassicEval{}, sample_positions(kDeep ? 4000 : 400));
+}
+
+TEST(Eval, ShippedPatternWeightsEvaluateTheEightImagesEqual) {
+  const PatternEval e(read_pattern_weights(kShippedWeights));
+  expect_symmetric(e, sample_positions(kDeep ? 4000 : 200));
+}
+
+TEST(Eval, RandomPatternWeightsEvaluateTheEightImagesEqual) {
+  const PatternEval e(random_weights(5));
+  expect_symmetric(e, sample_positions(kDeep ? 4000 : 200));
+}
+
+TEST(Eval, FoldedTablesGiveThePlainSumOverTheImages) {
+  const PatternWeights w = random_weights(9);
+  const PatternEval e(w);
+  for (const Position& p : sample_positions(kDeep ? 2000 : 200)) {
+    const auto& stage = w.stages[p.empties() <= 30 ? 0 : 1];
+    int sum = stage.bias;
+    for (const pattern::Image& image : pattern::kImages) {
+      int index = 0, power = 1;
+      for (int j = 0; j < image.size; ++j, power *= 3) {
+        const Square s = image.squares[j];
+        index += power * ((p.player >> s & 1) ? 1 : (p.opponent >> s & 1) ? 2 : 0);
+      }
+      sum += stage.weights[static_cast<std::size_t>(pattern::kOffsets[image.shape] + index)];
+    }
+    ASSERT_EQ(e.eval(p.player, p.opponent), sum);
+  }
+}
+
+TEST(Eval, ClassicWeighsMobilityCornersAndDiscs) {
+  // The start: 4 moves each, no corner, 2 discs each.
+  const Position start = Position::start();
+  EXPECT_EQ(ClassicEval{}.eval(start.player, start.opponent), 0);
+  // a1 owned by the side to move, with a1's neighbours empty: one corner,
+  // one disc up, no moves either side.
+  EXPECT_EQ(ClassicEval{}.eval(bit(0), 0), ClassicEval::kCorner + ClassicEval::kDisc);
+  // b1 (player) c1 (opponent): the player has d1, the opponent a1.
+  EXPECT_EQ(ClassicEval{}.eval(bit(1), bit(2)), 0);
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(Eval, WeightsFileRoundTrips) {
+  PatternWeights w = random_weights(3);
+  const std::string path = write_temp("weights.txt", format_pattern_weights(w, {"a comment"}));
+  const PatternWeights r = read_pattern_weights(path);
+  ASSERT_EQ(r.stages.size(), w.stages.size());
+  for (std::size_t i = 0; i < w.stages.size(); ++i) {
+    EXPECT_EQ(r.stages[i].min_empties, w.stages[i].min_empties);
+    EXPECT_EQ(r.stages[i].max_empties, w.stages[i].max_empties);
+    EXPECT_EQ(r.stages[i].bias, w.stages[i].bias);
+    EXPECT_EQ(r.stages[i].weights, w.stages[i].weights);
+  }
+}
+
+TEST(Eval, WeightsFileErrorsNameLineAndColumn) {
+  const std::string header = "reversi-bench pattern weights 1\n";
+  const std::pair<std::string, std::string> cases[] = {
+      {"nonsense\n", ":1:1: not a pattern weights file"},
+      {header + "edge2x 0 1\n", ":2:1: a weight before the first stage line"},
+      {header + "stage 0 10 0\nedge2x 59049 1\n", ":3:8: INDEX must be an integer in 0..59048"},
+      {header + "stage 0 10 0\nedgy 1 1\n", ":3:1: unknown shape 'edgy'"},
+      {header + "stage 0 10 0\ndiag4 1 40000\n", ":3:9: WEIGHT must be"},
+      {header + "stage 0 10 0\nstage 5 12 0\n", ":3:7: stages must come in increasing"},
+      {header + "stage 0 70 0\n", ":2:9: MAX_EMPTIES must be"},
+      {header, "no stage"},
+  };
+  for (const auto& [text, message] : cases) {
+    const std::string path = write_temp("bad-weights.txt", text);
+    try {
+      read_pattern_weights(path);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+}
+
+// Order::shallow: the exact scores of the suite, whatever the evaluation,
+// depth, threshold and order below; on the bitboards and on the mailbox
+// (whose shallow searches play and undo), with one and two threads.
+template <Board B>
+void check_shallow(const std::string& name, const SolveOptions& options, std::size_t limit) {
+  const auto& entries = suite(name);
+  for (std::size_t i = 0; i < entries.size() && i < limit; ++i) {
+    const auto r = solve<B>(entries[i].position, options);
+    ASSERT_TRUE(r.solved);
+    ASSERT_EQ(r.score, entries[i].best_score())
+        << name << " #" << i + 1 << " order shallow, eval " << enum_name(options.eval) << ", depth "
+        << options.shallow_depth << ", threads " << options.threads;
+  }
+}
+
+TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (EvalKind eval : {EvalKind::classic, EvalKind::pattern}) {
+    for (int depth : {0, 1, 3}) {
+      for (Order below : {Order::mobility, Order::parity}) {
+        SolveOptions o;
+        o.order = Order::shallow;
+        o.eval = eval;
+        o.pattern = &pattern;
+        o.shallow_depth = depth;
+        o.shallow_min_empties = depth % 2 ? 6 : 9;
+        o.shallow_mobility = depth == 1 ? 16 : 0;
+        o.shallow_below = below;
+        o.algo = depth % 2 ? Algo::alphabeta : Algo::pvs;
+        o.tt_mb = below == Order::parity ? 0 : 4;
+        o.few_empties = below == Order::parity ? 5 : 0;
+        check_shallow<KindergartenList>("e10", o, kDeep ? 20 : 4);
+        if (kDeep && below == Order::mobility) check_shallow<KindergartenList>("e14", o, 6);
+        if (depth <= 1) check_shallow<Mailbox>("e10", o, kDeep ? 6 : 2);
+        o.threads = 2;
+        o.split_min_empties = 7;
+        check_shallow<KindergartenList>(kDeep ? "e12" : "e10", o, kDeep ? 6 : 2);
+      }
+    }
+  }
+}
+
+TEST(ShallowOrder, BestConfigurationOnFForum1To19) {
+  if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (EvalKind eval : {EvalKind::classic, EvalKind::pattern}) {
+    for (int threads : {1, 2}) {
+      SolveOptions o;
+      o.algo = Algo::pvs;
+      o.order = Order::shallow;
+      o.eval = eval;
+      o.pattern = &pattern;
+      o.tt_mb = 16;
+      o.last_empty = true;
+      o.few_empties = 6;
+      o.etc = true;
+      o.stability = true;
+      o.threads = threads;
+      check_shallow<KindergartenList>("fforum-1-19", o, 19);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rb
