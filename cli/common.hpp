@@ -84,4 +84,10 @@ void add_solve_command(CLI::App& app, int& exit_code);
 void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
 
+// The arguments (argv[0] included) with every board string that starts with
+// '-' (every FForum line does) moved behind a "--", or joined to its option
+// as --position=<board>, so that the option parser never reads one as an
+// option. Used by both binaries.
+std::vector<std::string> protect_boards(int argc, char** argv);
+
 }  // namespace rb::cli

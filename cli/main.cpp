@@ -17,49 +17,6 @@
 #include "io/machine.hpp"
 #include "variants/plugin/loader.hpp"
 
-namespace {
-
-// A board string or OBF line: its first 64 characters of the board alphabet
-// (blanks aside) come before any ';'. Every FForum line starts with '-',
-// which the option parser would take for an option.
-bool looks_like_board(std::string_view arg) {
-  int squares = 0;
-  for (char c : arg) {
-    if (c == ';' || squares == 64) break;
-    if (c == ' ' || c == '\t') continue;
-    if (!rb::is_square_char(c)) return false;
-    ++squares;
-  }
-  return squares == 64;
-}
-
-// The arguments with every board string that starts with '-' moved behind a
-// "--" (positional from there on), or joined to its option as
-// --position=<board>, so that the parser never reads one as an option.
-std::vector<std::string> protect_boards(int argc, char** argv) {
-  std::vector<std::string> args, boards;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i > 0 && arg.size() > 1 && arg[0] == '-' && looks_like_board(arg)) {
-      const std::string previous = args.empty() ? "" : args.back();
-      if (previous == "-p" || previous == "--position") {
-        args.back() = "--position=" + arg;
-      } else {
-        boards.push_back(arg);
-      }
-      continue;
-    }
-    args.push_back(arg);
-  }
-  if (!boards.empty()) {
-    args.emplace_back("--");
-    args.insert(args.end(), boards.begin(), boards.end());
-  }
-  return args;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"reversi-bench: check, compare and time Reversi board implementations"};
   app.name("reversi-bench");

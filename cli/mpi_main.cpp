@@ -177,7 +177,11 @@ int main(int argc, char** argv) {
   std::string error;
   try {
     try {
-      app.parse(argc, argv);
+      // Board strings starting with '-' protected as in reversi-bench;
+      // CLI11 takes the arguments reversed, without the program's name.
+      const std::vector<std::string> args = protect_boards(argc, argv);
+      std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
+      app.parse(reversed);
     } catch (const CLI::ParseError& e) {
       if (e.get_exit_code() == 0) {  // --help, --version
         if (leader) app.exit(e);

@@ -49,6 +49,15 @@ else
   fail "the MPI run's checkpoint did not resume to perft(9) = 3005288 in one process" "$out"
 fi
 
+# A board string starting with '-' (the start position written out) is a
+# position, not an option, after -p and as --position=.
+start="$(printf -- '-%.0s' {1..27})OX------XO$(printf -- '-%.0s' {1..27}) X"
+for form in "-p" "--position"; do
+  out=$("${mpi[@]}" perft -d 7 --split 2 --hash 4 "$form" "$start" 2>&1)
+  if [[ $(count_of 7 <<<"$out") == 55092 ]]; then pass; else
+    fail "reversi-bench-mpi perft $form <board starting with '-'>: not perft(7) = 55092" "$out"; fi
+done
+
 # Errors: exit 2, rank 0's one line.
 err=$("${mpi[@]}" perft -d 9 2>&1 >/dev/null)
 rc=$?
