@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include "core/parallel_tasks.hpp"
+
 namespace rb::cli {
 namespace {
 
@@ -19,26 +21,18 @@ class LocalTransport final : public SplitTransport {
   void cancel() override {}
   void run(const std::vector<std::size_t>& todo, int threads, const CountUnit& count,
            const UnitDone& done) override {
-    std::atomic<std::size_t> next{0};
     std::mutex mutex;
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    auto worker = [&] {
+    std::atomic<bool> failed{false};  // no unit is recorded after a failure
+    run_tasks(todo.size(), threads, [&](std::size_t i) {
       try {
-        for (std::size_t i; !failed && (i = next.fetch_add(1)) < todo.size();) {
-          const Count128 c = count(todo[i], 1);
-          const std::lock_guard lock(mutex);
-          if (!failed) done(todo[i], c);
-        }
+        const Count128 c = count(todo[i], 1);
+        const std::lock_guard lock(mutex);
+        if (!failed) done(todo[i], c);
       } catch (...) {
-        if (!failed.exchange(true)) failure = std::current_exception();
+        failed = true;
+        throw;
       }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
+    });
   }
 };
 

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/enum_table.hpp"
+#include "core/parallel_tasks.hpp"
 #include "search/node.hpp"
 #include "search/perft_cache.hpp"
 
@@ -225,40 +226,32 @@ void split(NodeArg<N> node, int depth, int plies, std::vector<PerftTask>& tasks,
       });
 }
 
+// The subtrees a threaded count hands out: enough plies for a few tasks per
+// thread, so that the work balances; `settled` counts the leaves met above.
+template <PerftConvention C, MoveGen G, Board B>
+std::vector<PerftTask> split_for_threads(const Position& position, int depth, int threads,
+                                         std::uint64_t& settled) {
+  std::vector<PerftTask> tasks;
+  BoardNode<B, G> node(position);
+  for (int plies = 1;; ++plies) {
+    tasks.clear();
+    settled = 0;
+    split<C, BoardNode<B, G>>(node, depth, plies, tasks, settled);
+    if (tasks.size() >= static_cast<std::size_t>(threads) * 8 || plies >= 4 || plies >= depth - 2)
+      return tasks;
+  }
+}
+
 template <PerftConvention C, MoveGen G, Board B>
 std::uint64_t count_threaded(const Position& position, int depth, int threads, PerftCache* cache,
                              bool shortcut) {
-  std::vector<PerftTask> tasks;
   std::uint64_t settled = 0;
-  {
-    BoardNode<B, G> node(position);
-    // Enough plies for a few tasks per thread, so that the work balances.
-    for (int plies = 1;; ++plies) {
-      tasks.clear();
-      settled = 0;
-      split<C, BoardNode<B, G>>(node, depth, plies, tasks, settled);
-      if (tasks.size() >= static_cast<std::size_t>(threads) * 8 || plies >= 4 || plies >= depth - 2)
-        break;
-    }
-  }
-  std::atomic<std::size_t> next{0};
+  const std::vector<PerftTask> tasks =
+      split_for_threads<C, G, B>(position, depth, threads, settled);
   std::atomic<std::uint64_t> total{settled};
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  auto worker = [&] {
-    try {
-      for (std::size_t i; !failed && (i = next.fetch_add(1)) < tasks.size();) {
-        total += count_subtree<C, G, B>(tasks[i].position, tasks[i].depth, {cache, true}, shortcut);
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  run_tasks(tasks.size(), threads, [&](std::size_t i) {
+    total += count_subtree<C, G, B>(tasks[i].position, tasks[i].depth, {cache, true}, shortcut);
+  });
   return total.load();
 }
 

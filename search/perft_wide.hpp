@@ -93,41 +93,17 @@ Count128 count_wide_subtree(const Position& position, int depth, CacheUse cache,
 template <PerftConvention C, MoveGen G, Board B>
 Count128 count_wide_threaded(const Position& position, int depth, int threads, PerftCache* cache,
                              bool shortcut) {
-  std::vector<PerftTask> tasks;
   std::uint64_t settled = 0;
-  {
-    BoardNode<B, G> node(position);
-    for (int plies = 1;; ++plies) {
-      tasks.clear();
-      settled = 0;
-      split<C, BoardNode<B, G>>(node, depth, plies, tasks, settled);
-      if (tasks.size() >= static_cast<std::size_t>(threads) * 8 || plies >= 4 || plies >= depth - 2)
-        break;
-    }
-  }
-  std::atomic<std::size_t> next{0};
+  const std::vector<PerftTask> tasks =
+      split_for_threads<C, G, B>(position, depth, threads, settled);
   std::mutex mutex;
   Count128 total = settled;
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  auto worker = [&] {
-    try {
-      Count128 mine = 0;
-      for (std::size_t i; !failed && (i = next.fetch_add(1)) < tasks.size();) {
-        mine = add_checked(mine, count_wide_subtree<C, G, B>(tasks[i].position, tasks[i].depth,
-                                                             {cache, true}, shortcut));
-      }
-      const std::lock_guard lock(mutex);
-      total = add_checked(total, mine);
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  run_tasks(tasks.size(), threads, [&](std::size_t i) {
+    const Count128 c =
+        count_wide_subtree<C, G, B>(tasks[i].position, tasks[i].depth, {cache, true}, shortcut);
+    const std::lock_guard lock(mutex);
+    total = add_checked(total, c);
+  });
   return total;
 }
 
