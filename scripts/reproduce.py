@@ -3,19 +3,28 @@
 claim-specific runs, written as JSON into one results folder, then the report.
 
 Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full] [--plugin PATH.so ...]
+       scripts/reproduce.py BUILD_DIR OUT_DIR --only e18-claim [--full]
 
 Every step calls the project's own binaries (reversi-bench and bench/micro)
 with --json output; nothing here measures anything itself. The quick run
 takes about 15 minutes on 2 cores; --full adds fforum-20-39 (for the
 textbook kindergarten+list and the variant fastest on fforum-1-19), perft(12)
-for the bitboard variants and perft(13) with the cache, and 10 positions of
-e18. Both end with the parallel search's scaling: the best configuration
+for the bitboard variants and perft(13) with the cache, and all 30 positions
+of e18 for the 18-empty claim (3 in the quick run). Both end with the parallel search's scaling: the best configuration
 with 1, 2, 4, ... threads per position up to the machine's hardware threads,
 for the fastest bitboard variant and mailbox+list (FForum #20-#31 in the
 quick run, all of fforum-20-39 in the full one).
 Each --plugin is loaded by every command (reversi-bench and micro), so
 its variant plugin:<name> is measured wherever the built-in variants are
 (micro benchmarks, perft, fforum-1-19), checked against the reference first.
+
+--only e18-claim runs only the 18-empty claim's depth curve (E18_CLAIM below:
+the quick subset, or all 30 positions of e18 with --full) into OUT_DIR,
+under the same JSON names; it adds its entry to OUT_DIR/manifest.json (or
+writes a minimal one), so report.py renders it beside an earlier run's
+results. The full curve takes about 40 minutes on one core. For a trial run
+(not the claim's figures), --positions LIST (e18 numbers: "1-3" or "1,9"),
+--max-depth D and --time-limit S narrow it.
 """
 import argparse
 import json
@@ -132,6 +141,123 @@ BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 
+# The 18-empty claim, as its source states it: an exact solve of an
+# 18-empty position within 30 s on a 1.8 GHz 2013 laptop, with plain
+# alpha-beta (no NegaScout, no table) on a Kindergarten bitboard, ordering
+# the moves by a shallow search with a classic evaluation (mobility, corners,
+# disc difference) at the depth that is fastest; and NegaScout losing to
+# alpha-beta when each has its own best ordering depth. Both algorithms are
+# run at every ordering depth, so the report can pick each one's best.
+E18_CLAIM_ALGOS = ["alphabeta", "pvs"]
+E18_CLAIM_DEPTHS = list(range(0, 7))
+# Seconds per position: the claim's own threshold. A position not solved in
+# time counts as over 30 s for the verdict, and a depth whose positions blow
+# up costs at most 30 s a position.
+E18_CLAIM_TIME_LIMIT = 30
+# Deeper depths of an algorithm are not run once a depth's total time is
+# this many times the best total so far: past its minimum the curve only
+# rises (each ply multiplies the ordering search's cost), and the cut keeps
+# the full run bounded.
+E18_CLAIM_STOP_FACTOR = 4
+# The quick run's subset: the first three positions of e18 (about as long
+# as the static-order run it replaces). --full: all 30.
+E18_CLAIM_QUICK = range(1, 4)
+E18_CLAIM_ALL = range(1, 31)
+
+
+def e18_claim_min_empties(depth):
+    """The empties from which the shallow search orders (below: the board's
+    a1..h8 order). From a node with e empties the ordering search of each
+    child ends at e - 1 - depth empties; depth + 8 stops it at 7 or more,
+    so nodes near the leaves are not ordered by a search nearly as deep as
+    the subtree it orders. Pilot (alpha-beta, e18 #1 and #9, one core):
+    depth 0: 6.0 / 6.4 / 9.6 s at 6 / 8 / 10 empties; depth 2: 10.6 / 7.5 /
+    8.3 / 14.2 / 28.4 s at 6 / 8 / 10 / 12 / 14; depth 4: 41.6 / 21.8 /
+    12.0 / 11.4 / 19.8 s at 6 / 8 / 10 / 12 / 14; depth 6: 27.8 / 26.9 s at
+    12 / 14: depth + 8 is the best or within 10% of it at each depth."""
+    return depth + 8
+
+
+def e18_claim_options(algo, depth, time_limit):
+    return ["-v", "kindergarten", "--algo", algo, "--tt", "0", "--order", "shallow", "--eval",
+            "classic", "--shallow-depth", str(depth), "--shallow-min-empties",
+            str(e18_claim_min_empties(depth)), "--shallow-below", "none", "--shallow-mobility",
+            "0", "--time-limit", str(time_limit)]
+
+
+def clock_mhz():
+    """This machine's clock as the kernel reports it (the first "cpu MHz" of
+    /proc/cpuinfo; under a hypervisor the nominal clock), or None."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("cpu MHz"):
+                    return float(line.split(":")[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def run_e18_claim(r, positions, depths=E18_CLAIM_DEPTHS, time_limit=E18_CLAIM_TIME_LIMIT):
+    """The depth curve of the 18-empty claim; returns its manifest entry."""
+    skipped = {}
+    for algo in E18_CLAIM_ALGOS:
+        best = None
+        for depth in depths:
+            if best is not None and last > E18_CLAIM_STOP_FACTOR * best:
+                skipped[algo] = depths[depths.index(depth):]
+                r.done += len(skipped[algo])
+                print(f"  {algo}: depth {depth - 1} took {last:.1f} s, over "
+                      f"{E18_CLAIM_STOP_FACTOR}x the best {best:.1f} s: deeper depths skipped",
+                      flush=True)
+                break
+            run = r.run(f"e18-claim-{algo}-d{depth}",
+                        ["solve"] + [f"{suite('e18')}:{i}" for i in positions]
+                        + e18_claim_options(algo, depth, time_limit))
+            last = run["summary"]["seconds"]
+            best = last if best is None else min(best, last)
+    return {"positions": list(positions), "algos": E18_CLAIM_ALGOS, "depths": depths,
+            "min_empties": {str(d): e18_claim_min_empties(d) for d in depths},
+            "time_limit": time_limit, "stop_factor": E18_CLAIM_STOP_FACTOR,
+            "skipped": skipped, "clock_mhz": clock_mhz()}
+
+
+def only_e18_claim(args):
+    """--only e18-claim: the curve alone, merged into OUT's manifest."""
+    positions = args.positions or (E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK)
+    depths = [d for d in E18_CLAIM_DEPTHS if args.max_depth is None or d <= args.max_depth]
+    r = Runner(args.build, args.out, len(E18_CLAIM_ALGOS) * len(depths))
+    entry = run_e18_claim(r, positions, depths, args.time_limit or E18_CLAIM_TIME_LIMIT)
+    path = os.path.join(args.out, "manifest.json")
+    manifest = {"full": args.full, "repeat": 1, "variants": [], "steps": [], "seconds": 0}
+    if os.path.exists(path):
+        with open(path) as f:
+            manifest = json.load(f)
+        manifest["steps"] = [s for s in manifest.get("steps", [])
+                             if not s["name"].startswith("e18-claim-")]
+    manifest["e18_claim"] = entry
+    manifest["steps"] += r.manifest
+    manifest["seconds"] = manifest.get("seconds", 0) + time.time() - r.start
+    with open(path, "w") as f:
+        json.dump(manifest, f, indent=2)
+    print(f"reproduce: e18 claim done in {time.time() - r.start:.0f} s; results in {args.out}")
+
+
+def position_list(text):
+    """ "1-3,9" -> [1, 2, 3, 9], each within 1..30 (e18's positions)."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        try:
+            lo, hi = int(lo), int(hi or lo)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a position list: {text!r}")
+        if not 1 <= lo <= hi <= len(E18_CLAIM_ALL):
+            raise argparse.ArgumentTypeError(f"positions outside 1-{len(E18_CLAIM_ALL)}: {part!r}")
+        out += range(lo, hi + 1)
+    return out
+
+
 def thread_counts():
     """1, 2, 4, ... up to the hardware threads, and the hardware threads."""
     hardware = os.cpu_count() or 1
@@ -159,8 +285,20 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="runs per timed measurement")
     parser.add_argument("--plugin", action="append", default=[],
                         help="a plug-in board (shared object) measured beside the variants")
+    parser.add_argument("--only", choices=["e18-claim"],
+                        help="run only this claim's measurement (see above)")
+    parser.add_argument("--positions", type=position_list,
+                        help="with --only e18-claim: these e18 positions (\"1-3\", \"1,9\")")
+    parser.add_argument("--max-depth", type=int, help="with --only e18-claim: depths 0..D")
+    parser.add_argument("--time-limit", type=float, help="with --only e18-claim: seconds per "
+                        f"position (default {E18_CLAIM_TIME_LIMIT})")
     args = parser.parse_args()
+    if args.only is None and (args.positions or args.max_depth is not None or args.time_limit):
+        parser.error("--positions, --max-depth and --time-limit need --only e18-claim")
     os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
+    if args.only == "e18-claim":
+        only_e18_claim(args)
+        return
     plugins = [os.path.abspath(p) for p in args.plugin]
     plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
 
@@ -170,10 +308,10 @@ def main():
     # for minimax (run once: its run is long enough to time reliably).
     ladder_suite = "e12"
     claim_suite = "e14" if args.full else "e12"
-    e18_count = 10 if args.full else 3
+    e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
     steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
-             + len(variants) + 4 * 2 + 3 + 2 + (2 + 2 * len(perft12) + 2 if args.full else 0)
+             + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS) + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + 2 * len(thread_counts()))
     r = Runner(args.build, args.out, steps, plugins)
     rep = ["--repeat", str(args.repeat)]
@@ -217,17 +355,8 @@ def main():
                   ["solve", suite(claim_suite), "-v", board, "--moves", moves,
                    "--algo", "alphabeta", "--order", "fastest"] + rep)
 
-    # NegaScout vs alpha-beta without good ordering (the list's static order).
-    for algo in ["alphabeta", "pvs", "pvs-fastest"]:
-        order = "fastest" if algo == "pvs-fastest" else "none"
-        r.run(f"scout-{algo}", ["solve", suite(claim_suite), "-v", "kindergarten+list",
-                                "--algo", algo.split("-")[0], "--order", order] + rep)
-
-    # An 18-empty exact solve with plain alpha-beta and simple ordering.
-    for kind, opts in [("simple", ["--algo", "alphabeta", "--order", "none"]),
-                       ("best", BEST)]:
-        r.run(f"e18-{kind}", ["solve"] + [f"{suite('e18')}:{i + 1}" for i in range(e18_count)]
-              + ["-v", "kindergarten+list"] + opts)
+    # The 18-empty claim and NegaScout vs alpha-beta, as the claim states them.
+    e18_claim = run_e18_claim(r, e18_positions)
 
     if args.full:
         # fforum-20-39 takes minutes per variant: the textbook list board and
@@ -268,7 +397,7 @@ def main():
                             "suite": f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
                                      f"{BEST_POSITIONS.stop - 1}",
                             "variant": BEST_VARIANT, "seconds": best_times},
-                   "e18_positions": e18_count,
+                   "e18_claim": e18_claim,
                    "scaling": {"variants": scaling_variants, "threads": threads,
                                "positions": ("fforum-20-39" if args.full else
                                              f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
