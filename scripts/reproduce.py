@@ -155,9 +155,10 @@ E18_CLAIM_DEPTHS = list(range(0, 7))
 # up costs at most 30 s a position.
 E18_CLAIM_TIME_LIMIT = 30
 # Deeper depths of an algorithm are not run once a depth's total time is
-# this many times the best total so far: past its minimum the curve only
-# rises (each ply multiplies the ordering search's cost), and the cut keeps
-# the full run bounded.
+# this many times the best total so far: each ply multiplies the ordering
+# searches' nodes (the pilot's curve wobbles by 10-40% from one depth to the
+# next, but never by 4x towards a new best), and the cut keeps the full run
+# bounded if the deep orderings blow up.
 E18_CLAIM_STOP_FACTOR = 4
 # The quick run's subset: the first three positions of e18 (about as long
 # as the static-order run it replaces). --full: all 30.
@@ -202,7 +203,7 @@ def run_e18_claim(r, positions, depths=E18_CLAIM_DEPTHS, time_limit=E18_CLAIM_TI
     """The depth curve of the 18-empty claim; returns its manifest entry."""
     skipped = {}
     for algo in E18_CLAIM_ALGOS:
-        best = None
+        best = last = None
         for depth in depths:
             if best is not None and last > E18_CLAIM_STOP_FACTOR * best:
                 skipped[algo] = depths[depths.index(depth):]
@@ -289,10 +290,13 @@ def main():
                         help="run only this claim's measurement (see above)")
     parser.add_argument("--positions", type=position_list,
                         help="with --only e18-claim: these e18 positions (\"1-3\", \"1,9\")")
-    parser.add_argument("--max-depth", type=int, help="with --only e18-claim: depths 0..D")
+    parser.add_argument("--max-depth", type=int, choices=E18_CLAIM_DEPTHS,
+                        help="with --only e18-claim: depths 0..D")
     parser.add_argument("--time-limit", type=float, help="with --only e18-claim: seconds per "
                         f"position (default {E18_CLAIM_TIME_LIMIT})")
     args = parser.parse_args()
+    if args.time_limit is not None and args.time_limit <= 0:
+        parser.error("--time-limit must be positive")
     if args.only is None and (args.positions or args.max_depth is not None or args.time_limit):
         parser.error("--positions, --max-depth and --time-limit need --only e18-claim")
     os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
