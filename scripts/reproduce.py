@@ -10,7 +10,9 @@ with --json output; nothing here measures anything itself. The quick run
 takes about 15 minutes on 2 cores; --full adds fforum-20-39 (for the
 textbook kindergarten+list and the variant fastest on fforum-1-19), perft(12)
 for the bitboard variants and perft(13) with the cache, and all 30 positions
-of e18 for the 18-empty claim (3 in the quick run). Both end with the parallel search's scaling: the best configuration
+of e18 for the 18-empty claim's depth curve (about 40 minutes; 3 positions,
+about 3 minutes, in the quick run). Both end with the parallel search's
+scaling: the best configuration
 with 1, 2, 4, ... threads per position up to the machine's hardware threads,
 for the fastest bitboard variant and mailbox+list (FForum #20-#31 in the
 quick run, all of fforum-20-39 in the full one).
@@ -315,7 +317,8 @@ def main():
     e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
     steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
-             + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS) + (2 + 2 * len(perft12) + 2 if args.full else 0)
+             + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS)
+             + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + 2 * len(thread_counts()))
     r = Runner(args.build, args.out, steps, plugins)
     rep = ["--repeat", str(args.repeat)]
