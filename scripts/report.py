@@ -192,8 +192,9 @@ def e18_curve(folder, manifest):
              f"`positions/e18.obf`, {which}; `kindergarten` (the Kindergarten bitboard, legal "
              "mask, no empty list), no table, one thread. The moves are ordered by a search of "
              "each child D plies deep with the classic evaluation (mobility, corners, disc "
-             "difference) at its leaves, at nodes with at least E empties (E = D + 8: the ordering "
-             "search stops at 7 or more empties), and in the board's a1..h8 order below "
+             "difference) at its leaves, at nodes with at least E empties (column E, chosen in "
+             "`scripts/reproduce.py` so that no ordering search reaches the last few empties), "
+             "and in the board's a1..h8 order below "
              f"(`--order shallow --eval classic --shallow-mobility 0 --shallow-below none`). "
              f"A position not solved in {limit:g} s is cut off (≥: a lower bound). Nodes: the "
              "search's + the ordering searches'.", "",
@@ -236,9 +237,11 @@ def e18_curve(folder, manifest):
             lo = mhz / 1000 / LAPTOP_GHZ * IPC_RANGE[0]
             hi = mhz / 1000 / LAPTOP_GHZ * IPC_RANGE[1]
             over = "≥ " if ab["cut"] else ""
-            scaled = (f"; on the claim's laptop about {over}{ab['worst'] * lo:.0f}-"
-                      f"{ab['worst'] * hi:.0f} s for the worst position and "
-                      f"{over}{ab['median'] * lo:.0f}-{ab['median'] * hi:.0f} s for the median "
+            def sec(x):
+                return f"{x:.1f}" if x < 10 else f"{x:.0f}"
+            scaled = (f"; on the claim's laptop about {over}{sec(ab['worst'] * lo)}-"
+                      f"{sec(ab['worst'] * hi)} s for the worst position and "
+                      f"{over}{sec(ab['median'] * lo)}-{sec(ab['median'] * hi)} s for the median "
                       f"(× {lo:.1f}-{hi:.1f}: this machine's {mhz / 1000:.2f} GHz / "
                       f"{LAPTOP_GHZ} GHz × {IPC_RANGE[0]}-{IPC_RANGE[1]} for this core's "
                       "instructions per clock over a 2013 laptop core's, an assumed range; "
