@@ -13,7 +13,7 @@
 #include "check/random_positions.hpp"
 #include "cli/common.hpp"
 #include "cli/options.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {

@@ -16,8 +16,7 @@
 #include "cli/plugins.hpp"
 #include "io/machine.hpp"
 #include "io/perft_table.hpp"
-#include "search/perft.hpp"
-#include "search/perft_wide.hpp"
+#include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
@@ -75,16 +74,15 @@ void print_row(int depth, Count128 leaves, double secs, const std::string& check
 }
 
 // --split: depth D alone, by units; the leader prints and records the row.
-template <Board V>
-bool run_split_variant(const PerftArgs& args, const NamedPosition& start,
+bool run_split_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPosition& start,
                        PerftConvention convention, const PerftTable* table,
                        std::vector<PerftRow>& rows, std::optional<SplitResult>& split) {
   const SplitArgs split_args{args.depth,        args.split,      convention,
                              args.threads,      args.hash_mb,    !args.no_symmetry,
                              !args.no_shortcut, args.checkpoint, args.resume};
   const bool leader = split_transport().leader();
-  const std::string_view name = runtime_info<V>().name;
-  const PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
+  const std::string_view name = fns.name;
+  const bool shortcut = fns.shortcut && !args.no_shortcut;
   if (leader) {
     std::printf(
         "perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s  "
@@ -92,10 +90,10 @@ bool run_split_variant(const PerftArgs& args, const NamedPosition& start,
         static_cast<int>(name.size()), name.data(), start.label.c_str(),
         static_cast<int>(enum_name(convention).size()), enum_name(convention).data(), args.threads,
         args.hash_mb, args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
-        perft_uses_shortcut<V>(options) ? "on" : "off", args.split, split_transport().processes());
+        shortcut ? "on" : "off", args.split, split_transport().processes());
     std::fflush(stdout);
   }
-  split = run_split<V>(split_args, start.entry.position);
+  split = run_split(split_args, fns, start.entry.position);
   if (!leader) return true;
   std::printf(
       "units at ply %d: %zu (from %zu distinct positions above, in %.3f s); %s leaves "
@@ -111,28 +109,23 @@ bool run_split_variant(const PerftArgs& args, const NamedPosition& start,
   const std::string check = check_count(table, convention, args.depth, split->leaves, ok);
   print_row(args.depth, split->leaves, split->seconds, check);
   std::printf("\n");
-  rows.push_back({std::string(name),
-                  args.depth,
-                  split->leaves,
-                  {split->seconds},
-                  check,
-                  perft_uses_shortcut<V>(options)});
+  rows.push_back({std::string(name), args.depth, split->leaves, {split->seconds}, check, shortcut});
   return ok;
 }
 
 // Runs one variant; returns false when a count disagrees with the table.
-template <Board V>
-bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvention convention,
-                 const PerftTable* table, std::vector<PerftRow>& rows) {
+bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPosition& start,
+                 PerftConvention convention, const PerftTable* table, std::vector<PerftRow>& rows) {
   std::unique_ptr<PerftCache> cache;
   PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
-  const std::string_view name = runtime_info<V>().name;
+  const std::string_view name = fns.name;
+  const bool shortcut = fns.shortcut && !args.no_shortcut;
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
               static_cast<int>(name.size()), name.data(), start.label.c_str(),
               static_cast<int>(enum_name(convention).size()), enum_name(convention).data(),
               args.threads, args.hash_mb,
               args.hash_mb > 0 && args.no_symmetry ? " (no symmetry)" : "",
-              perft_uses_shortcut<V>(options) ? "on" : "off");
+              shortcut ? "on" : "off");
   if (args.repeat > 1) std::printf("seconds: the median of %d runs\n", args.repeat);
   std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
               table ? "published" : "");
@@ -149,8 +142,8 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
       const auto t0 = std::chrono::steady_clock::now();
       // The 64-bit perft where depth 21 from the start fits; deeper, 128 bits.
       const Count128 count = depth <= kMaxPerftDepth
-                                 ? perft<V>(start.entry.position, depth, options)
-                                 : perft_wide<V>(start.entry.position, depth, options);
+                                 ? fns.perft(start.entry.position, depth, options)
+                                 : fns.perft_wide(start.entry.position, depth, options, false);
       times.push_back(seconds_since(t0));
       if (r > 0 && count != leaves) {
         throw CheckFailed("perft(" + std::to_string(depth) + ") gave " + to_decimal(count) +
@@ -161,13 +154,12 @@ bool run_variant(const PerftArgs& args, const NamedPosition& start, PerftConvent
     const double secs = median(times);
     const std::string check = check_count(table, convention, depth, leaves, all_ok);
     print_row(depth, leaves, secs, check);
-    rows.push_back(
-        {std::string(name), depth, leaves, times, check, perft_uses_shortcut<V>(options)});
+    rows.push_back({std::string(name), depth, leaves, times, check, shortcut});
   }
   if (args.divide) {
     std::printf("divide at depth %d:\n", args.depth);
     std::uint64_t total = 0;
-    for (const auto& row : perft_divide<V>(start.entry.position, args.depth, options)) {
+    for (const auto& row : fns.divide(start.entry.position, args.depth, options)) {
       std::printf("  %-3s %22llu\n", square_name(row.move).c_str(),
                   static_cast<unsigned long long>(row.count));
       total += row.count;
@@ -306,9 +298,10 @@ void add_perft_command(CLI::App& app, int& exit_code) {
     std::optional<SplitResult> split_result;
     for_each_chosen_variant(names, [&]<Board V>() {
       check_before_timing<V>();
+      const PerftFunctions fns = perft_functions<V>();
       ok = (splitting
-                ? run_split_variant<V>(*args, positions[0], convention, table, rows, split_result)
-                : run_variant<V>(*args, positions[0], convention, table, rows)) &&
+                ? run_split_variant(*args, fns, positions[0], convention, table, rows, split_result)
+                : run_variant(*args, fns, positions[0], convention, table, rows)) &&
            ok;
     });
     if (!args->json.empty() && leader)

@@ -29,7 +29,7 @@
 #include "cli/plugins.hpp"
 #include "core/memory.hpp"
 #include "io/machine.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
@@ -104,9 +104,12 @@ void print_row(const Row& r) {
   std::fflush(stdout);
 }
 
+// The solver of the chosen variant and move source (compiled once, in
+// rb_search: search/instances.hpp); nothing below is compiled per variant.
+using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
+
 // Solves one position `repeat` times with a cleared table each time.
-template <Board V, MoveGen G>
-Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
+Row solve_row(const SolveArgs& args, SolveFn solve_fn, const NamedPosition& input, int index,
               TranspositionTable& table) {
   Row row;
   row.index = index;
@@ -122,7 +125,7 @@ Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
                              std::chrono::duration<double>(args.time_limit));
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult result = solve<V, G>(input.entry.position, options, &table);
+    const SolveResult result = solve_fn(input.entry.position, options, &table);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!result.solved) {
@@ -154,8 +157,8 @@ Row solve_row(const SolveArgs& args, const NamedPosition& input, int index,
 // Solves every position, `jobs` positions at a time, printing the rows
 // in order as they finish. An exception in a worker stops the others and is
 // rethrown here.
-template <Board V, MoveGen G>
-std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
+std::vector<Row> solve_all(const SolveArgs& args, SolveFn solve_fn,
+                           const std::vector<NamedPosition>& positions) {
   std::vector<Row> rows(positions.size());
   std::atomic<std::size_t> next{0};
   std::mutex print;
@@ -167,7 +170,7 @@ std::vector<Row> solve_all(const SolveArgs& args, const std::vector<NamedPositio
     try {
       TranspositionTable table(args.options.tt_mb);
       for (std::size_t i; !failed && (i = next.fetch_add(1)) < positions.size();) {
-        Row row = solve_row<V, G>(args, positions[i], static_cast<int>(i) + 1, table);
+        Row row = solve_row(args, solve_fn, positions[i], static_cast<int>(i) + 1, table);
         std::lock_guard lock(print);
         rows[i] = std::move(row);
         done[i] = true;
@@ -268,14 +271,14 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
   return doc;
 }
 
-template <Board V, MoveGen G>
-int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
+int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn solve_fn,
+        const std::vector<NamedPosition>& positions) {
   const SolveOptions& o = args.options;
   fmt::print(
       "solve {} positions  variant {}  moves {}  algo {}  order {}  tt {} MB{}{}  few-empties {}  "
       "threads {}  jobs {}\n",
-      positions.size(), runtime_info<V>().name, enum_name(G), enum_name(o.algo), enum_name(o.order),
-      o.tt_mb, o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads,
+      positions.size(), variant, enum_name(moves), enum_name(o.algo), enum_name(o.order), o.tt_mb,
+      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads,
       args.jobs);
   if (o.etc || o.stability) {
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
@@ -287,7 +290,7 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
              "expected", "nodes", "seconds", "nodes/s");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto rows = solve_all<V, G>(args, positions);
+  const auto rows = solve_all(args, solve_fn, positions);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Summary s = summarize(rows);
   fmt::print("positions {}  wrong scores {}  wrong moves {}  not solved {}", rows.size(),
@@ -309,8 +312,7 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
                args.repeat > 1 ? "medians" : "times", wall);
   }
   if (args.json_given) {
-    write_json_file(args.json, solve_json(args, runtime_info<V>().name, G, rows, s, wall),
-                    "--json");
+    write_json_file(args.json, solve_json(args, variant, moves, rows, s, wall), "--json");
   }
   return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
 }
@@ -373,16 +375,18 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     for_each_chosen_variant(names, [&]<Board V>() {
       ran = true;
       check_before_timing<V>();
-      switch (args->moves_given ? args->moves : V::info.movegen) {
+      const std::string name(runtime_info<V>().name);
+      const MoveGen moves = args->moves_given ? args->moves : V::info.movegen;
+      switch (moves) {
         case MoveGen::scan:
-          exit_code = run<V, MoveGen::scan>(*args, positions);
+          exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::scan>::solve, positions);
           break;
         case MoveGen::mask:
-          exit_code = run<V, MoveGen::mask>(*args, positions);
+          exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::mask>::solve, positions);
           break;
         case MoveGen::list:
           if constexpr (ListBoard<V>) {
-            exit_code = run<V, MoveGen::list>(*args, positions);
+            exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::list>::solve, positions);
           } else {
             throw UsageError("--moves list: variant '" + names[0] +
                              "' has no empty-square list; use its +list twin");

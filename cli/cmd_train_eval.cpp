@@ -41,7 +41,7 @@
 #include "cli/common.hpp"
 #include "cli/options.hpp"
 #include "io/eval_weights.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {

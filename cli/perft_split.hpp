@@ -13,7 +13,8 @@
 #include "cli/split_transport.hpp"
 #include "io/obf.hpp"
 #include "io/perft_checkpoint.hpp"
-#include "search/perft_units.hpp"
+#include "search/instances.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb::cli {
 
@@ -60,14 +61,34 @@ class SplitProgress {
   std::chrono::steady_clock::time_point start_, last_;
 };
 
+// The counts of one variant with its own move source, compiled once in
+// rb_search (search/instances.hpp): the commands call them through these
+// pointers, so that nothing of theirs is compiled per variant.
+struct PerftFunctions {
+  std::string name;
+  bool shortcut;  // KernelBoard: the leaf shortcut is taken unless switched off
+  std::uint64_t (*perft)(const Position&, int, const PerftOptions&);
+  Count128 (*perft_wide)(const Position&, int, const PerftOptions&, bool cache_shared);
+  std::vector<DivideRow> (*divide)(const Position&, int, const PerftOptions&);
+  PerftUnits (*units)(const Position&, int, int, PerftConvention);
+};
+
+template <Board V>
+PerftFunctions perft_functions() {
+  constexpr MoveGen G = V::info.movegen;
+  return {
+      std::string(runtime_info<V>().name), KernelBoard<V>,      &PerftEntry<V, G>::perft,
+      &PerftWideEntry<V, G>::perft_wide,   &perft_divide<V, G>, &PerftUnitsEntry<V>::perft_units};
+}
+
 // The count; on the leader the result, on the workers nothing. Throws
 // InputError (file:line) for a checkpoint of another run or a damaged one,
 // OutputError for one that cannot be written.
-template <Board V>
-std::optional<SplitResult> run_split(const SplitArgs& args, const Position& root) {
+inline std::optional<SplitResult> run_split(const SplitArgs& args, const PerftFunctions& fns,
+                                            const Position& root) {
   const auto t0 = std::chrono::steady_clock::now();
   split_transport().begin();
-  const PerftUnits units = perft_units<V>(root, args.depth, args.plies, args.convention);
+  const PerftUnits units = fns.units(root, args.depth, args.plies, args.convention);
   SplitResult result;
   result.units = units.units.size();
   result.expanded = units.expanded;
@@ -110,8 +131,8 @@ std::optional<SplitResult> run_split(const SplitArgs& args, const Position& root
   }
   const CountUnit count = [&](std::size_t i, int threads) {
     const PerftOptions options{args.convention, threads, cache.get(), args.shortcut};
-    return perft_unit<V>(units.units[i], args.depth, args.plies, options,
-                         threads == 1 && args.threads > 1);
+    return fns.perft_wide(units.units[i].position, args.depth - args.plies, options,
+                          threads == 1 && args.threads > 1);
   };
   std::optional<SplitProgress> progress;
   if (transport.leader()) progress.emplace(units, counts);

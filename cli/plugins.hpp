@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "check/plugin_check.hpp"
 #include "cli/common.hpp"
 #include "variants/runtime.hpp"
 
@@ -19,15 +18,15 @@ inline CLI::Option* add_plugin_option(CLI::App* cmd, std::vector<std::string>& p
                          "as the variant plugin:<name>; repeatable");
 }
 
-// Throws CheckFailed (exit 1) when V is a plug-in that disagrees with the
-// reference or crashes on the positions of a short verify run.
+// Throws CheckFailed (exit 1) when the plug-in in `slot` disagrees with the
+// reference or crashes on the positions of a short verify run (compiled
+// once, in cli/plugins.cpp, for the commands of both binaries).
+void check_plugin_slot_before_timing(int slot);
+
+// The same for variant V: nothing for a built-in variant.
 template <Board V>
 void check_before_timing() {
-  if constexpr (PluginVariant<V>) {
-    const std::string name(runtime_info<V>().name);
-    const std::string failure = check_plugin_before_timing<V>(name);
-    if (!failure.empty()) throw CheckFailed(failure);
-  }
+  if constexpr (PluginVariant<V>) check_plugin_slot_before_timing(kPluginSlotOf<V>);
 }
 
 }  // namespace rb::cli

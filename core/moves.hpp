@@ -8,6 +8,11 @@
 
 namespace rb {
 
+// Whether move source G can walk the moves of board B (the list source needs
+// a board with an empty-square list).
+template <class B, MoveGen G>
+concept MoveSourceFor = Board<B> &&(G != MoveGen::list || ListBoard<B>);
+
 // Plays each legal move of `board` in the order of move source G, calls
 // visit(square) with the move on the board, and undoes it. visit returns
 // true to stop early (a cutoff). Returns the number of moves visited.

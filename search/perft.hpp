@@ -285,10 +285,18 @@ inline void check_perft_depth(int depth) {
   }
 }
 
-// The number of leaves at `depth` below `position`, with board B walking
-// moves in the order of move source G.
-template <Board B, MoveGen G = B::info.movegen>
-std::uint64_t perft(const Position& position, int depth, const PerftOptions& options = {}) {
+// The count for one board and move source, declared here and defined below
+// out of the class, so that search/instances.hpp can compile it once per
+// pair for every user (see SolverEntry in search/solver.hpp).
+template <Board B, MoveGen G>
+struct PerftEntry {
+  static std::uint64_t perft(const Position& position, int depth,
+                             const PerftOptions& options) requires MoveSourceFor<B, G>;
+};
+
+template <Board B, MoveGen G>
+std::uint64_t PerftEntry<B, G>::perft(const Position& position, int depth,
+                                      const PerftOptions& options) requires MoveSourceFor<B, G> {
   check_perft_depth(depth);
   using namespace perft_detail;
   switch (options.convention) {
@@ -303,6 +311,13 @@ std::uint64_t perft(const Position& position, int depth, const PerftOptions& opt
                                                         options.cache, options.leaf_shortcut);
   }
   return 0;
+}
+
+// The number of leaves at `depth` below `position`, with board B walking
+// moves in the order of move source G.
+template <Board B, MoveGen G = B::info.movegen>
+inline std::uint64_t perft(const Position& position, int depth, const PerftOptions& options = {}) {
+  return PerftEntry<B, G>::perft(position, depth, options);
 }
 
 // Whether perft<B> with these options takes the leaf shortcut.

@@ -157,10 +157,16 @@ inline void check_split(int depth, int plies) {
   }
 }
 
-// The units `plies` plies below `root` for a count to `depth`, with board
-// B's rules.
+// The units of a split for one board (see PerftEntry in search/perft.hpp).
 template <Board B>
-PerftUnits perft_units(const Position& root, int depth, int plies, PerftConvention convention) {
+struct PerftUnitsEntry {
+  static PerftUnits perft_units(const Position& root, int depth, int plies,
+                                PerftConvention convention);
+};
+
+template <Board B>
+PerftUnits PerftUnitsEntry<B>::perft_units(const Position& root, int depth, int plies,
+                                           PerftConvention convention) {
   check_wide_perft_depth(depth);
   check_split(depth, plies);
   using namespace perft_detail;
@@ -175,10 +181,18 @@ PerftUnits perft_units(const Position& root, int depth, int plies, PerftConventi
   return {};
 }
 
+// The units `plies` plies below `root` for a count to `depth`, with board
+// B's rules.
+template <Board B>
+inline PerftUnits perft_units(const Position& root, int depth, int plies,
+                              PerftConvention convention) {
+  return PerftUnitsEntry<B>::perft_units(root, depth, plies, convention);
+}
+
 // The count of one unit below it (not multiplied), in 128 bits.
 template <Board B>
-Count128 perft_unit(const PerftUnit& unit, int depth, int plies, const PerftOptions& options,
-                    bool cache_shared = false) {
+inline Count128 perft_unit(const PerftUnit& unit, int depth, int plies, const PerftOptions& options,
+                           bool cache_shared = false) {
   return perft_wide<B>(unit.position, depth - plies, options, cache_shared);
 }
 

@@ -130,13 +130,17 @@ inline void check_wide_perft_depth(int depth) {
   }
 }
 
-// perft() in 128 bits, for any depth 0..60; throws std::overflow_error if a
-// count passes 2^128. Nodes whose count fits in 64 bits by the bound above
-// are counted by perft()'s walker. `cache_shared`: with one thread, other
-// threads are using the same cache at the same time.
-template <Board B, MoveGen G = B::info.movegen>
-Count128 perft_wide(const Position& position, int depth, const PerftOptions& options = {},
-                    bool cache_shared = false) {
+// perft() in 128 bits, for one board and move source (see PerftEntry).
+template <Board B, MoveGen G>
+struct PerftWideEntry {
+  static Count128 perft_wide(const Position& position, int depth, const PerftOptions& options,
+                             bool cache_shared) requires MoveSourceFor<B, G>;
+};
+
+template <Board B, MoveGen G>
+Count128 PerftWideEntry<B, G>::perft_wide(const Position& position, int depth,
+                                          const PerftOptions& options,
+                                          bool cache_shared) requires MoveSourceFor<B, G> {
   check_wide_perft_depth(depth);
   using namespace perft_detail;
   const int t = options.threads;
@@ -154,6 +158,16 @@ Count128 perft_wide(const Position& position, int depth, const PerftOptions& opt
                                                              cache_shared);
   }
   return 0;
+}
+
+// perft() in 128 bits, for any depth 0..60; throws std::overflow_error if a
+// count passes 2^128. Nodes whose count fits in 64 bits by the bound above
+// are counted by perft()'s walker. `cache_shared`: with one thread, other
+// threads are using the same cache at the same time.
+template <Board B, MoveGen G = B::info.movegen>
+inline Count128 perft_wide(const Position& position, int depth, const PerftOptions& options = {},
+                           bool cache_shared = false) {
+  return PerftWideEntry<B, G>::perft_wide(position, depth, options, cache_shared);
 }
 
 }  // namespace rb

@@ -789,14 +789,40 @@ class Search {
 
 }  // namespace solver_detail
 
+// The entry points for one board and move source. They are members of a
+// class, declared here and defined below out of the class, so that
+// search/instances.hpp can compile them once per pair in a file of their own
+// for every user (an explicit instantiation of SolverEntry<B, G> skips the
+// members whose constraint fails: the list source on a board without a list).
+template <Board B, MoveGen G>
+struct SolverEntry {
+  static SolveResult solve(const Position& position, const SolveOptions& options,
+                           TranspositionTable* table) requires MoveSourceFor<B, G>;
+  static MoveScores score_all_moves(const Position& position, const SolveOptions& options,
+                                    TranspositionTable* table) requires MoveSourceFor<B, G>;
+};
+
+template <Board B, MoveGen G>
+SolveResult SolverEntry<B, G>::solve(const Position& position, const SolveOptions& options,
+                                     TranspositionTable* table) requires MoveSourceFor<B, G> {
+  return solver_detail::Search<B, G>(position, options, table).solve();
+}
+
+template <Board B, MoveGen G>
+MoveScores SolverEntry<B, G>::score_all_moves(const Position& position, const SolveOptions& options,
+                                              TranspositionTable* table) requires
+    MoveSourceFor<B, G> {
+  return solver_detail::Search<B, G>(position, options, table).score_all_moves();
+}
+
 // The exact score (or WLD sign) of `position` and a best move, searched on a
 // board of type B with move source G. `table`: a cleared table to use (the
 // caller allocates it once, outside any timing); null allocates one of
 // options.tt_mb MiB for the call.
 template <Board B, MoveGen G = B::info.movegen>
-SolveResult solve(const Position& position, const SolveOptions& options = {},
-                  TranspositionTable* table = nullptr) {
-  return solver_detail::Search<B, G>(position, options, table).solve();
+inline SolveResult solve(const Position& position, const SolveOptions& options = {},
+                         TranspositionTable* table = nullptr) {
+  return SolverEntry<B, G>::solve(position, options, table);
 }
 
 // The exact score (or WLD sign, with options.wld) of every legal move of
@@ -804,9 +830,9 @@ SolveResult solve(const Position& position, const SolveOptions& options = {},
 // side to move must pass, the single entry is {kPass, score}; when the game
 // is over, the list is empty.
 template <Board B, MoveGen G = B::info.movegen>
-MoveScores score_all_moves(const Position& position, const SolveOptions& options = {},
-                           TranspositionTable* table = nullptr) {
-  return solver_detail::Search<B, G>(position, options, table).score_all_moves();
+inline MoveScores score_all_moves(const Position& position, const SolveOptions& options = {},
+                                  TranspositionTable* table = nullptr) {
+  return SolverEntry<B, G>::score_all_moves(position, options, table);
 }
 
 }  // namespace rb

@@ -16,7 +16,7 @@
 #include "io/eval_weights.hpp"
 #include "io/obf.hpp"
 #include "search/eval.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace rb {

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "io/perft_table.hpp"
-#include "search/perft.hpp"
+#include "search/instances.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -206,20 +206,21 @@ const std::vector<ReferenceCase>& reference_cases() {
   return cases;
 }
 
-TYPED_TEST(PerftTest, PositionsWithPassesAndGameEndsMatchTheReference) {
+// The counts and, for the last position, the divide rows' sum, in every
+// way; one test, so that its process computes the reference counts (the
+// slow part, seconds) once, not once per test.
+TYPED_TEST(PerftTest, PositionsWithPassesAndGameEndsMatchTheReferenceAndDivide) {
+  const auto& cases = reference_cases();
   for (const Way& way : kWays) {
     if (!way_applies<TypeParam>(way)) continue;
-    for (const auto& c : reference_cases()) {
+    for (const auto& c : cases) {
       EXPECT_EQ(perft_by<TypeParam>(way, c.position, c.depth, c.convention), c.count)
           << board_string(c.position) << " depth " << c.depth << " " << enum_name(c.convention)
           << ", " << way.name;
     }
   }
-}
-
-TYPED_TEST(PerftTest, DivideSumsToTheTotalInEveryWay) {
-  // The last near-end position in every convention, at both depths.
-  const auto& cases = reference_cases();
+  // The divide rows of the last near-end position in every convention, at
+  // both depths, sum to the reference count.
   for (auto c = cases.end() - 6; c != cases.end(); ++c) {
     for (const Way& way : kWays) {
       if (!way_applies<TypeParam>(way)) continue;
@@ -230,8 +231,8 @@ TYPED_TEST(PerftTest, DivideSumsToTheTotalInEveryWay) {
                c->position, c->depth, {c->convention, way.threads, cache.get(), way.shortcut})) {
         sum += row.count;
       }
-      EXPECT_EQ(sum, c->count) << board_string(c->position) << " depth " << c->depth << " "
-                               << enum_name(c->convention) << ", " << way.name;
+      EXPECT_EQ(sum, c->count) << "divide: " << board_string(c->position) << " depth " << c->depth
+                               << " " << enum_name(c->convention) << ", " << way.name;
     }
   }
 }

@@ -21,8 +21,7 @@
 #include "io/output.hpp"
 #include "io/perft_checkpoint.hpp"
 #include "io/perft_table.hpp"
-#include "search/perft_units.hpp"
-#include "search/perft_wide.hpp"
+#include "search/instances.hpp"
 #include "support.hpp"
 
 namespace rb {

@@ -11,8 +11,7 @@
 
 #include "check/plugin_check.hpp"
 #include "io/perft_table.hpp"
-#include "search/perft.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "support.hpp"
 #include "variants/runtime.hpp"
 

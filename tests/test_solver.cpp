@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/reference.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "search/stability.hpp"
 #include "support.hpp"
 

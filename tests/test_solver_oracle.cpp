@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/reference.hpp"
-#include "search/solver.hpp"
+#include "search/instances.hpp"
 #include "support.hpp"
 
 namespace rb {
