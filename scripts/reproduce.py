@@ -10,7 +10,7 @@ with --json output; nothing here measures anything itself. The quick run
 takes about 15 minutes on 2 cores; --full adds fforum-20-39 (for the
 textbook kindergarten+list and the variant fastest on fforum-1-19), perft(12)
 for the bitboard variants and perft(13) with the cache, and all 30 positions
-of e18 for the 18-empty claim's depth curve (about 30 minutes; 3 positions,
+of e18 for the 18-empty claim's depth curve (about 20 minutes; 3 positions,
 about 3 minutes, in the quick run). Both end with the parallel search's
 scaling: the best configuration
 with 1, 2, 4, ... threads per position up to the machine's hardware threads,
@@ -24,7 +24,7 @@ its variant plugin:<name> is measured wherever the built-in variants are
 the quick subset, or all 30 positions of e18 with --full) into OUT_DIR,
 under the same JSON names; it adds its entry to OUT_DIR/manifest.json (or
 writes a minimal one), so report.py renders it beside an earlier run's
-results. The full curve takes about 30 minutes on one core (pilot: 39-65 s a
+results. The full curve took 19 minutes on one core here (38 s a
 position for both algorithms at all seven depths). For a trial run
 (not the claim's figures), --positions LIST (e18 numbers: "1-3" or "1,9"),
 --max-depth D and --time-limit S narrow it.
