@@ -82,7 +82,7 @@ bool run_split_variant(const PerftArgs& args, const PerftFunctions& fns, const N
                              !args.no_shortcut, args.checkpoint, args.resume};
   const bool leader = split_transport().leader();
   const std::string_view name = fns.name;
-  const bool shortcut = fns.shortcut && !args.no_shortcut;
+  const bool shortcut = fns.uses_shortcut({convention, args.threads, nullptr, !args.no_shortcut});
   if (leader) {
     std::printf(
         "perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s  "
@@ -119,7 +119,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   std::unique_ptr<PerftCache> cache;
   PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
   const std::string_view name = fns.name;
-  const bool shortcut = fns.shortcut && !args.no_shortcut;
+  const bool shortcut = fns.uses_shortcut(options);
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
               static_cast<int>(name.size()), name.data(), start.label.c_str(),
               static_cast<int>(enum_name(convention).size()), enum_name(convention).data(),

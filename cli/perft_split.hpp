@@ -66,19 +66,24 @@ class SplitProgress {
 // pointers, so that nothing of theirs is compiled per variant.
 struct PerftFunctions {
   std::string name;
-  bool shortcut;  // KernelBoard: the leaf shortcut is taken unless switched off
+  bool (*uses_shortcut)(const PerftOptions&);
   std::uint64_t (*perft)(const Position&, int, const PerftOptions&);
   Count128 (*perft_wide)(const Position&, int, const PerftOptions&, bool cache_shared);
   std::vector<DivideRow> (*divide)(const Position&, int, const PerftOptions&);
   PerftUnits (*units)(const Position&, int, int, PerftConvention);
+  Count128 (*unit)(const PerftUnit&, int, int, const PerftOptions&, bool cache_shared);
 };
 
 template <Board V>
 PerftFunctions perft_functions() {
   constexpr MoveGen G = V::info.movegen;
-  return {
-      std::string(runtime_info<V>().name), KernelBoard<V>,      &PerftEntry<V, G>::perft,
-      &PerftWideEntry<V, G>::perft_wide,   &perft_divide<V, G>, &PerftUnitsEntry<V>::perft_units};
+  return {std::string(runtime_info<V>().name),
+          &perft_uses_shortcut<V>,
+          &PerftEntry<V, G>::perft,
+          &PerftWideEntry<V, G>::perft_wide,
+          &perft_divide<V, G>,
+          &PerftUnitsEntry<V>::perft_units,
+          &perft_unit<V>};
 }
 
 // The count; on the leader the result, on the workers nothing. Throws
@@ -131,8 +136,8 @@ inline std::optional<SplitResult> run_split(const SplitArgs& args, const PerftFu
   }
   const CountUnit count = [&](std::size_t i, int threads) {
     const PerftOptions options{args.convention, threads, cache.get(), args.shortcut};
-    return fns.perft_wide(units.units[i].position, args.depth - args.plies, options,
-                          threads == 1 && args.threads > 1);
+    return fns.unit(units.units[i], args.depth, args.plies, options,
+                    threads == 1 && args.threads > 1);
   };
   std::optional<SplitProgress> progress;
   if (transport.leader()) progress.emplace(units, counts);

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <tuple>
 
 #include "search/perft.hpp"
 #include "search/perft_units.hpp"
@@ -29,21 +30,18 @@
 namespace rb {
 
 namespace instances_detail {
-template <std::size_t K, class List>
-struct At;
-template <Board First, Board... Rest>
-struct At<0, VariantList<First, Rest...>> {
-  using type = First;
-};
-template <std::size_t K, Board First, Board... Rest>
-struct At<K, VariantList<First, Rest...>> {
-  using type = typename At<K - 1, VariantList<Rest...>>::type;
+template <class List>
+struct AsTuple;
+template <Board... Vs>
+struct AsTuple<VariantList<Vs...>> {
+  using type = std::tuple<Vs...>;
 };
 }  // namespace instances_detail
 
 // The K-th variant of RuntimeVariants.
 template <std::size_t K>
-using RuntimeVariantAt = typename instances_detail::At<K, RuntimeVariants>::type;
+using RuntimeVariantAt =
+    std::tuple_element_t<K, typename instances_detail::AsTuple<RuntimeVariants>::type>;
 
 }  // namespace rb
 
