@@ -287,6 +287,10 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
     fmt::print("shallow order: eval {}  depth {}  at >= {} empties, below: {}\n", enum_name(o.eval),
                o.shallow_depth, o.shallow_min_empties, enum_name(o.shallow_below));
   }
+  if (o.presearch) {
+    fmt::print("pre-search: eval {}  down to {} empties  moves at >= {} empties  budget {} nodes\n",
+               enum_name(o.eval), o.presearch_empties, o.presearch_min_empties, o.presearch_nodes);
+  }
   fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
              "expected", "nodes", "seconds", "nodes/s");
   const auto t0 = std::chrono::steady_clock::now();
@@ -353,6 +357,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     if (args->options.etc && args->options.tt_mb == 0) {
       throw UsageError("--etc: needs a table (--tt MB)");
     }
+    if (args->options.presearch && args->options.tt_mb == 0) {
+      throw UsageError("--presearch: needs a table (--tt MB)");
+    }
     if (args->jobs > 1 && args->options.tt_mb > 0) {  // one table per job, all at once
       check_memory_budget(static_cast<std::size_t>(args->jobs) * (args->options.tt_mb << 20),
                           "--jobs " + std::to_string(args->jobs) + " x --tt " +
@@ -360,8 +367,12 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     }
     if (args->json_given) check_writable(args->json, "--json");
     if (args->options.eval == EvalKind::pattern) {
-      args->pattern = std::make_shared<const PatternEval>(
-          load_pattern_weights(args->eval_weights, "--eval-weights"));
+      try {
+        args->pattern = std::make_shared<const PatternEval>(
+            load_pattern_weights(args->eval_weights, "--eval-weights"));
+      } catch (const std::range_error& e) {
+        throw InputError(args->eval_weights, 0, 0, e.what());
+      }
       args->options.pattern = args->pattern.get();
     }
     std::vector<NamedPosition> positions;

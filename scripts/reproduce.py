@@ -132,6 +132,12 @@ LADDER = [
     ("shallow-pattern", "+ shallow order (pattern eval)", "+list",
      ["--algo", "pvs", "--order", "shallow", "--eval", "pattern", "--tt", "64", "--last-empty",
       "--few-empties", "6", "--etc", "--stability"]),
+    # The mobility rung with a pre-search of the root by the learned
+    # patterns (search/presearch.hpp). Its moves are left at positions with
+    # >= 14 empties, so it changes nothing on e12 either.
+    ("presearch", "+ pre-search (pattern eval)", "+list",
+     ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",
+      "--etc", "--stability", "--eval", "pattern", "--presearch"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
 # The best configuration is chosen by measurement: the rungs from PVS on are
@@ -140,7 +146,7 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 # too easy to tell them apart (0.1 s, within a few percent of each other).
 BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
                    ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern")]
+                    "shallow-pattern", "presearch")]
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 

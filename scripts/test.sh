@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite.
 #
-#   scripts/test.sh          every test in the Release build; the tests that
+#   scripts/test.sh          every test in the Release build but the slow
+#                            ones (CTest label "slow"); the tests that
 #                            need no search (kernels, readers, verify: CTest
 #                            label "core") in the address+undefined sanitizer
 #                            build with assertions on; the threaded code's
@@ -9,7 +10,9 @@
 #                            ThreadSanitizer
 #   scripts/test.sh --extra  the rest of the sanitizer build: every other test
 #                            (the solver, perft, the plug-ins, the command
-#                            line) built and run there
+#                            line) built and run there; and the Release
+#                            build's slow tests (the shipped pattern weights
+#                            regenerated from their command)
 #   scripts/test.sh --full   both, one after the other (what CI runs)
 #
 # The split keeps the first command under 10 minutes from a fresh clone on
@@ -32,7 +35,7 @@ quick() {
   local dir
   dir=$("$root/scripts/build.sh" release)
   echo "== release tests"
-  ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900
+  ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900 -LE '^slow$'
 
   echo "== sanitize build (label core: kernels, readers, verify)"
   dir=$("$root/scripts/build.sh" sanitize core_checks)
@@ -51,6 +54,10 @@ extra() {
   dir=$("$root/scripts/build.sh" sanitize)
   echo "== sanitize tests (all but label core)"
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900 -LE '^core$'
+
+  echo "== release build and its slow tests"
+  dir=$("$root/scripts/build.sh" release)
+  ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 1800 -L '^slow$'
 }
 
 case $mode in

@@ -107,6 +107,17 @@ struct SolveOptions {
   // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
   // are the measured best on FForum #20-#39 (results/2026-11-23-eval-order).
   int shallow_mobility = 16;
+  // The pre-search (search/presearch.hpp): before the exact search, a
+  // search with the evaluation `eval`, deepened ply by ply down to positions
+  // with presearch_empties empties, leaves its best move in the table at
+  // positions with at least presearch_min_empties empties, for the exact
+  // search to try first; it stops after the iteration in which it reached
+  // presearch_nodes positions. Needs a table. The defaults are the measured
+  // best on FForum #20-#39 (results/2026-11-24-presearch).
+  bool presearch = false;
+  int presearch_empties = 10;
+  int presearch_min_empties = 14;
+  std::size_t presearch_nodes = 1'000'000;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -185,7 +196,23 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, int>{"shallow-mobility", "shallow_mobility",
                                  "--order shallow: add this many times the mobility order's cost "
                                  "(1/16 disc units) to the shallow score",
-                                 &SolveOptions::shallow_mobility, 0, 1000});
+                                 &SolveOptions::shallow_mobility, 0, 1000},
+    OptionRow<SolveOptions, bool>{"presearch", "presearch",
+                                  "before the exact search, a search with the evaluation (--eval) "
+                                  "deepened ply by ply leaves its best moves in the table (needs "
+                                  "--tt)",
+                                  &SolveOptions::presearch},
+    OptionRow<SolveOptions, int>{"presearch-empties", "presearch_empties",
+                                 "--presearch: deepen down to positions with this many empties",
+                                 &SolveOptions::presearch_empties, 0, 64},
+    OptionRow<SolveOptions, int>{"presearch-min-empties", "presearch_min_empties",
+                                 "--presearch: leave moves at positions with at least this many "
+                                 "empties",
+                                 &SolveOptions::presearch_min_empties, 0, 64},
+    OptionRow<SolveOptions, std::size_t>{"presearch-nodes", "presearch_nodes",
+                                         "--presearch: stop after the iteration that reaches "
+                                         "this many positions",
+                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40});
 
 // What one thread of a search did.
 struct ThreadReport {
@@ -200,8 +227,9 @@ struct SolveResult {
   // the side to move must pass, kNoSquare if the game is over (or not solved).
   Square best_move = kNoSquare;
   std::uint64_t nodes = 0;  // the sum over the threads
-  // The positions searched by Order::shallow to rank moves (not nodes of the
-  // solve: they are evaluated, not solved), the sum over the threads.
+  // The positions searched with the evaluation to order moves, by
+  // Order::shallow and the pre-search (not nodes of the solve: they are
+  // evaluated, not solved), the sum over the threads.
   std::uint64_t shallow_nodes = 0;
   bool solved = false;                // false when stopped by the stop flag or the deadline
   std::vector<ThreadReport> threads;  // one per thread, the main thread first

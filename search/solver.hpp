@@ -88,6 +88,7 @@
 #include "search/node.hpp"
 #include "search/ordering.hpp"
 #include "search/parity.hpp"
+#include "search/presearch.hpp"
 #include "search/solve_options.hpp"
 #include "search/stability.hpp"
 #include "search/transposition.hpp"
@@ -693,6 +694,7 @@ class Search {
   }
 
   SolveResult solve() {
+    if (options_.presearch && table_->enabled()) presearch();
     Solver<B, G>& main = *solvers_[0];
     const int score = with_helpers(
         [&] { return main.template search_window<true>(root_, root_empties_, root_parity_); });
@@ -767,8 +769,30 @@ class Search {
     return f();
   }
 
+  // The pre-search of the root (search/presearch.hpp), on this thread,
+  // before the helpers start.
+  void presearch() {
+    using N = typename FastestNodeOf<B, G>::type;
+    auto run = [&](const auto& eval) {
+      presearch::PreSearch<N, std::remove_cvref_t<decltype(eval)>> pre(*table_, eval, options_,
+                                                                       options_.presearch_nodes);
+      if constexpr (N::kByValue) {
+        pre.run(N(root_.position()), root_empties_);
+      } else {
+        pre.run(root_, root_empties_);
+      }
+      presearch_nodes_ = pre.nodes();
+    };
+    if (options_.eval == EvalKind::pattern) {
+      run(*options_.pattern);
+    } else {
+      run(ClassicEval{});
+    }
+  }
+
   void report(SolveResult& result) const {
     result.solved = pool_ ? !pool_->stopped.load() : !solvers_[0]->aborted();
+    result.shallow_nodes = presearch_nodes_;
     for (const auto& s : solvers_) {
       result.nodes += s->nodes();
       result.shallow_nodes += s->shallow_nodes();
@@ -785,6 +809,7 @@ class Search {
   Node root_;
   std::unique_ptr<Pool> pool_;
   std::vector<std::unique_ptr<Solver<B, G>>> solvers_;
+  std::uint64_t presearch_nodes_ = 0;
 };
 
 }  // namespace solver_detail

@@ -65,6 +65,7 @@ rm -f "$wrong"
 expect 2 'order.*(none|fastest)' -- solve "$positions/e10.obf:1" -v shift --order best
 expect_one_line_error solve "$positions/e10.obf:1" -v shift --algo negamax
 expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --etc
+expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift --presearch
 expect 2 'list: variant .shift. has no empty-square list' -- solve "$positions/e10.obf:1" -v shift --moves list
 expect 0 'moves scan' -- solve "$positions/e10.obf:1" -v shift --moves scan
 

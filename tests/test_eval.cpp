@@ -7,6 +7,10 @@
 // mailbox, with one and two threads, gives the suites' exact scores.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
+#include "core/cpu.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -118,7 +122,25 @@ TEST(Eval, FoldedTablesGiveThePlainSumOverTheImages) {
       sum += stage.weights[static_cast<std::size_t>(pattern::kOffsets[image.shape] + index)];
     }
     ASSERT_EQ(e.eval(p.player, p.opponent), sum);
+    ASSERT_EQ(e.eval_portable(p.player, p.opponent), sum);
   }
+}
+
+TEST(Eval, Bmi2PathGivesThePortableSum) {
+  if (!cpu_supports(kCpuBmi2)) GTEST_SKIP() << "this CPU has no BMI2 (pext)";
+  const PatternEval e(random_weights(11));
+  for (const Position& p : sample_positions(kDeep ? 4000 : 400)) {
+    ASSERT_EQ(e.eval_bmi2(p.player, p.opponent), e.eval_portable(p.player, p.opponent));
+  }
+}
+
+TEST(Eval, FoldedWeightsBeyondSixteenBitsAreRefused) {
+  PatternWeights w = random_weights(3);
+  // edge2x's images fold in pairs (an edge is its own mirror image), so a
+  // configuration symmetric under that mirror reads its weight twice:
+  // the all-empty edge, index 0.
+  w.stages[0].weights[static_cast<std::size_t>(pattern::kOffsets[0])] = 20000;
+  EXPECT_THROW(PatternEval{w}, std::range_error);
 }
 
 TEST(Eval, ClassicWeighsMobilityCornersAndDiscs) {
@@ -234,6 +256,88 @@ TEST(ShallowOrder, BestConfigurationOnFForum1To19) {
       o.threads = threads;
       check_shallow<KindergartenList>("fforum-1-19", o, 19);
     }
+  }
+}
+
+// The pre-search (search/presearch.hpp) only leaves moves in the table: the
+// exact scores of the suites, whatever its evaluation, depth, threshold and
+// budget (small budgets end it inside an iteration), on the bitboards and on
+// the mailbox (whose pre-search plays and undoes), with one and two threads.
+TEST(PreSearch, EveryVariantOfItGivesTheSuitesExactScores) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (EvalKind eval : {EvalKind::classic, EvalKind::pattern}) {
+    for (int leaf : {2, 5}) {
+      for (std::size_t budget : {std::size_t{50}, std::size_t{1} << 30}) {
+        SolveOptions o;
+        o.algo = leaf == 2 ? Algo::pvs : Algo::alphabeta;
+        o.order = leaf == 2 ? Order::mobility : Order::fastest;
+        o.eval = eval;
+        o.pattern = &pattern;
+        o.tt_mb = 4;
+        o.presearch = true;
+        o.presearch_empties = leaf;
+        o.presearch_min_empties = leaf + 2;
+        o.presearch_nodes = budget;
+        o.few_empties = leaf == 2 ? 0 : 4;
+        SCOPED_TRACE(std::string("eval ") + std::string(enum_name(eval)) + ", down to " +
+                     std::to_string(leaf) + " empties, budget " + std::to_string(budget));
+        check_shallow<KindergartenList>("e10", o, kDeep ? 20 : 6);
+        if (kDeep) check_shallow<KindergartenList>("e14", o, 6);
+        check_shallow<Mailbox>("e10", o, kDeep ? 6 : 2);
+        o.threads = 2;
+        o.split_min_empties = 6;
+        check_shallow<KindergartenList>(kDeep ? "e12" : "e10", o, kDeep ? 6 : 2);
+      }
+    }
+  }
+}
+
+// What the pre-search counts and leaves: its positions are reported as
+// shallow nodes; stopped at its first position it leaves nothing, so the
+// exact search visits the same nodes as without it; run to its depth it
+// changes the order (a different node count) but not the score.
+TEST(PreSearch, CountsItsPositionsAndOnlyReordersTheSearch) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  const auto& entries = suite("e14");
+  SolveOptions o;
+  o.order = Order::mobility;
+  o.tt_mb = 4;
+  o.eval = EvalKind::pattern;
+  o.pattern = &pattern;
+  const SolveResult plain = solve<KindergartenList>(entries[0].position, o);
+  EXPECT_EQ(plain.shallow_nodes, 0u);
+  o.presearch = true;
+  o.presearch_nodes = 1;
+  const SolveResult stopped = solve<KindergartenList>(entries[0].position, o);
+  EXPECT_EQ(stopped.shallow_nodes, 1u);
+  EXPECT_EQ(stopped.nodes, plain.nodes);
+  o.presearch_nodes = std::size_t{1} << 30;
+  o.presearch_empties = 6;
+  o.presearch_min_empties = 8;
+  const SolveResult full = solve<KindergartenList>(entries[0].position, o);
+  EXPECT_GT(full.shallow_nodes, 1000u);
+  EXPECT_NE(full.nodes, plain.nodes);
+  EXPECT_EQ(full.score, entries[0].best_score());
+  EXPECT_EQ(plain.score, entries[0].best_score());
+}
+
+TEST(PreSearch, BestConfigurationOnFForum1To19) {
+  if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (int threads : {1, 2}) {
+    SolveOptions o;
+    o.algo = Algo::pvs;
+    o.order = Order::mobility;
+    o.eval = EvalKind::pattern;
+    o.pattern = &pattern;
+    o.presearch = true;
+    o.tt_mb = 16;
+    o.last_empty = true;
+    o.few_empties = 6;
+    o.etc = true;
+    o.stability = true;
+    o.threads = threads;
+    check_shallow<KindergartenList>("fforum-1-19", o, 19);
   }
 }
 

@@ -57,6 +57,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.shallow_min_empties = 13;
   o.shallow_below = Order::parity;
   o.shallow_mobility = 7;
+  o.presearch = true;
+  o.presearch_empties = 9;
+  o.presearch_min_empties = 15;
+  o.presearch_nodes = 12345;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
   std::set<std::string_view> cli_names, json_keys;
@@ -73,10 +77,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The eighteen options of SolveOptions (all its fields but the run
+  // The twenty-two options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern and deadline), each once.
-  EXPECT_EQ(rows, 18);
-  EXPECT_EQ(text.size(), 18u);
+  EXPECT_EQ(rows, 22);
+  EXPECT_EQ(text.size(), 22u);
 }
 
 }  // namespace
