@@ -5,15 +5,15 @@
 # M: --presearch-min-empties, N: --presearch-nodes)
 # Writes OUT/E-M-N.json; prints solve nodes, pre-search nodes and seconds.
 set -euo pipefail
-bin=$1 out=$2
+bin=$(realpath "$1") out=$(mkdir -p "$2" && cd "$2" && pwd)
 shift 2
-mkdir -p "$out"
 best=(--algo pvs --order mobility --tt 64 --last-empty --few-empties 6 --etc --stability)
 here=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$here"  # positions named relative to the repository (as they are in the JSON)
 for cfg in "$@"; do
   read -r e m n <<<"$cfg"
   json=$out/$e-$m-$n.json
-  taskset -c 1 "$bin" solve "$here/positions/fforum-20-39.obf" -v avx512+list "${best[@]}" \
+  taskset -c 1 "$bin" solve positions/fforum-20-39.obf -v avx512+list "${best[@]}" \
     --eval pattern --presearch --presearch-empties "$e" --presearch-min-empties "$m" \
     --presearch-nodes "$n" --json "$json" >/dev/null
   /usr/bin/python3 - "$json" "$cfg" <<'PY'
