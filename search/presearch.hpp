@@ -23,8 +23,10 @@
 // depend on it. The pre-search stops after the iteration during which it
 // reached presearch_nodes positions (an iteration cut short keeps the moves of
 // the subtrees it finished); a node budget, not a time, so runs repeat
-// exactly. Written once over the nodes (search/node.hpp) like the rest of the
-// solver: on a KernelBoard it walks BitsNode values.
+// exactly. It runs on the main thread before any helper thread starts
+// (search/solver.hpp), so its table accesses are a single thread's. Written
+// once over the nodes (search/node.hpp) like the rest of the solver: on a
+// KernelBoard it walks BitsNode values.
 #pragma once
 
 #include <array>
@@ -42,9 +44,10 @@ namespace rb::presearch {
 template <class N, Evaluator E>
 class PreSearch {
  public:
+  // `budget`: the positions after which it stops (see the opening comment).
   PreSearch(TranspositionTable& table, const E& eval, const SolveOptions& options,
-            std::uint64_t budget, bool shared = false)
-      : table_(table), eval_(eval), options_(options), budget_(budget), shared_(shared) {}
+            std::uint64_t budget)
+      : table_(table), eval_(eval), options_(options), budget_(budget) {}
 
   // The iterations from `root` (a position with `empties` empties).
   void run(NodeArg<N> root, int empties) {
@@ -65,8 +68,7 @@ class PreSearch {
     Square first = kNoSquare;
     if (store) {
       key = node.position();
-      if (TTEntry e; table_.probe(key.player, key.opponent, e, shared_) && e.move < 64)
-        first = e.move;
+      if (TTEntry e; table_.probe(key.player, key.opponent, e) && e.move < 64) first = e.move;
     }
     std::array<std::uint8_t, 64> moves;
     int count = 0;
@@ -107,7 +109,7 @@ class PreSearch {
       return v;
     }
     if (store && !aborted_) {
-      table_.store(key.player, key.opponent, empties, -64, 64, best_move, true, shared_);
+      table_.store(key.player, key.opponent, empties, -64, 64, best_move, true);
     }
     return best;
   }
@@ -116,7 +118,6 @@ class PreSearch {
   const E& eval_;
   const SolveOptions& options_;
   const std::uint64_t budget_;
-  const bool shared_;
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
 };
