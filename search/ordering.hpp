@@ -95,17 +95,24 @@ int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
   return v;
 }
 
+// Calls f with the evaluator the options name (`eval`, and the pattern
+// weights for EvalKind::pattern): what Order::shallow and the pre-search
+// (search/presearch.hpp) evaluate with.
+template <class F>
+decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
+  if (options.eval == EvalKind::pattern) return f(*options.pattern);
+  return f(ClassicEval{});
+}
+
 // The Order::shallow cost of a move: the child's shallow score, for the
 // opponent (lower is better for the mover).
 template <class Child>
 int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& nodes) {
   using N = std::remove_cvref_t<Child>;
   constexpr int kWindow = 1 << 20;
-  const int depth = options.shallow_depth;
-  if (options.eval == EvalKind::pattern) {
-    return shallow_score<N>(child, depth, -kWindow, kWindow, *options.pattern, nodes);
-  }
-  return shallow_score<N>(child, depth, -kWindow, kWindow, ClassicEval{}, nodes);
+  return with_evaluator(options, [&](const auto& eval) {
+    return shallow_score<N>(child, options.shallow_depth, -kWindow, kWindow, eval, nodes);
+  });
 }
 
 // The moves of a node ranked by `order` (parity, fastest, mobility or

@@ -773,7 +773,7 @@ class Search {
   // before the helpers start.
   void presearch() {
     using N = typename FastestNodeOf<B, G>::type;
-    auto run = [&](const auto& eval) {
+    ordering::with_evaluator(options_, [&](const auto& eval) {
       presearch::PreSearch<N, std::remove_cvref_t<decltype(eval)>> pre(*table_, eval, options_,
                                                                        options_.presearch_nodes);
       if constexpr (N::kByValue) {
@@ -782,12 +782,7 @@ class Search {
         pre.run(root_, root_empties_);
       }
       presearch_nodes_ = pre.nodes();
-    };
-    if (options_.eval == EvalKind::pattern) {
-      run(*options_.pattern);
-    } else {
-      run(ClassicEval{});
-    }
+    });
   }
 
   void report(SolveResult& result) const {

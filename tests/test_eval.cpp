@@ -238,22 +238,29 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
   }
 }
 
+// The best configuration's table and cutoffs, with `order` and `eval`.
+SolveOptions best_configuration(Order order, EvalKind eval, const PatternEval& pattern,
+                                int threads) {
+  SolveOptions o;
+  o.algo = Algo::pvs;
+  o.order = order;
+  o.eval = eval;
+  o.pattern = &pattern;
+  o.tt_mb = 16;
+  o.last_empty = true;
+  o.few_empties = 6;
+  o.etc = true;
+  o.stability = true;
+  o.threads = threads;
+  return o;
+}
+
 TEST(ShallowOrder, BestConfigurationOnFForum1To19) {
   if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
   for (EvalKind eval : {EvalKind::classic, EvalKind::pattern}) {
     for (int threads : {1, 2}) {
-      SolveOptions o;
-      o.algo = Algo::pvs;
-      o.order = Order::shallow;
-      o.eval = eval;
-      o.pattern = &pattern;
-      o.tt_mb = 16;
-      o.last_empty = true;
-      o.few_empties = 6;
-      o.etc = true;
-      o.stability = true;
-      o.threads = threads;
+      const SolveOptions o = best_configuration(Order::shallow, eval, pattern, threads);
       check_shallow<KindergartenList>("fforum-1-19", o, 19);
     }
   }
@@ -325,18 +332,8 @@ TEST(PreSearch, BestConfigurationOnFForum1To19) {
   if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
   for (int threads : {1, 2}) {
-    SolveOptions o;
-    o.algo = Algo::pvs;
-    o.order = Order::mobility;
-    o.eval = EvalKind::pattern;
-    o.pattern = &pattern;
+    SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, threads);
     o.presearch = true;
-    o.tt_mb = 16;
-    o.last_empty = true;
-    o.few_empties = 6;
-    o.etc = true;
-    o.stability = true;
-    o.threads = threads;
     check_shallow<KindergartenList>("fforum-1-19", o, 19);
   }
 }
