@@ -334,17 +334,22 @@ class Solver {
         }
       }
       if (options_.etc && use_table && empties > options_.tt_min_empties) {
-        int refuted = -kInfinity;
+        // The children's buckets are all requested before the first is
+        // read, so that their cache misses overlap.
+        std::array<Position, 64> children;
+        int count = 0;
         node.peek_children([&](Square, auto&& child) {
-          const Position c = child.position();
-          TTEntry e;
-          if (table_->probe(c.player, c.opponent, e, shared) && -e.upper >= beta) {
-            refuted = -e.upper;
-            return true;
-          }
+          const Position& c = children[count++] = child.position();
+          table_->prefetch(c.player, c.opponent);
           return false;
         });
-        if (refuted != -kInfinity) return refuted;
+        for (int i = 0; i < count; ++i) {
+          TTEntry e;
+          if (table_->probe(children[i].player, children[i].opponent, e, shared) &&
+              -e.upper >= beta) {
+            return -e.upper;
+          }
+        }
       }
     }
 

@@ -99,6 +99,12 @@ class TranspositionTable {
     return false;
   }
 
+  // Starts loading the bucket of the position into the cache (a hint: no
+  // effect on what probe() finds).
+  void prefetch(Bitboard player, Bitboard opponent) const {
+    if (enabled()) __builtin_prefetch(&buckets_[index(player, opponent)]);
+  }
+
   // Records lower <= score <= upper for the position. `move` is kept in
   // preference to an older entry's move only when `move_is_best` (the move
   // raised the search's lower bound) or the old entry has none. When
