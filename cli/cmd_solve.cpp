@@ -194,6 +194,7 @@ struct Summary {
   std::uint64_t shallow_nodes = 0;
   double thread_seconds = 0;  // threads x each position's time (of the reported run)
   double idle_seconds = 0;    // of which the threads waited
+  std::uint64_t restarted_nodes = 0, abandoned_nodes = 0, split_points = 0;
   int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
   double seconds = 0;  // the sum of each position's (median) time
 };
@@ -204,7 +205,12 @@ Summary summarize(const std::vector<Row>& rows) {
     s.nodes += r.result.nodes;
     s.shallow_nodes += r.result.shallow_nodes;
     s.thread_seconds += r.seconds * static_cast<double>(r.result.threads.size());
-    for (const auto& t : r.result.threads) s.idle_seconds += t.idle_seconds;
+    for (const auto& t : r.result.threads) {
+      s.idle_seconds += t.idle_seconds;
+      s.restarted_nodes += t.restarted_nodes;
+      s.abandoned_nodes += t.abandoned_nodes;
+      s.split_points += t.split_points;
+    }
     s.wrong_scores += !r.score_ok;
     s.wrong_moves += r.move == Row::MoveVerdict::wrong;
     s.unlisted += r.move == Row::MoveVerdict::unlisted;
@@ -241,13 +247,20 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     if (r.expected) row["expected"] = *r.expected;
     row["nodes"] = r.result.nodes;
     row["shallow_nodes"] = r.result.shallow_nodes;
-    Json thread_nodes = Json::array(), idle = Json::array();
+    Json thread_nodes = Json::array(), idle = Json::array(), restarted = Json::array(),
+         abandoned = Json::array(), splits = Json::array();
     for (const auto& t : r.result.threads) {
       thread_nodes.push_back(t.nodes);
       idle.push_back(t.idle_seconds);
+      restarted.push_back(t.restarted_nodes);
+      abandoned.push_back(t.abandoned_nodes);
+      splits.push_back(t.split_points);
     }
     row["thread_nodes"] = thread_nodes;
     row["idle_seconds"] = idle;
+    row["thread_restarted_nodes"] = restarted;
+    row["thread_abandoned_nodes"] = abandoned;
+    row["thread_split_points"] = splits;
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;
@@ -265,6 +278,9 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       {"shallow_nodes", s.shallow_nodes},
       {"seconds", s.seconds},
       {"idle_seconds", s.idle_seconds},
+      {"restarted_nodes", s.restarted_nodes},
+      {"abandoned_nodes", s.abandoned_nodes},
+      {"split_points", s.split_points},
       {"wall_seconds", wall_seconds},
       {"nodes_per_second", s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0},
   };
@@ -302,14 +318,22 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   if (s.unlisted) fmt::print("  moves not listed {}", s.unlisted);
   fmt::print("\nnodes {}  time {:.3f} s  nodes/s {:.4g}\n", s.nodes, s.seconds,
              s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0);
-  if (o.order == Order::shallow) {
-    fmt::print("shallow-search nodes {} (ranking moves; not in the nodes above)\n",
-               s.shallow_nodes);
+  if (o.order == Order::shallow || o.presearch) {
+    fmt::print("shallow-search nodes {} (ranking moves{}; not in the nodes above)\n",
+               s.shallow_nodes, o.presearch ? " and the pre-search" : "");
   }
   if (o.threads > 1) {
+    const auto percent = [&](std::uint64_t n) {
+      return s.nodes > 0 ? 100 * static_cast<double>(n) / static_cast<double>(s.nodes) : 0.0;
+    };
     fmt::print("threads {}: idle {:.3f} s of {:.3f} s ({:.1f}%)\n", o.threads, s.idle_seconds,
                s.thread_seconds,
                s.thread_seconds > 0 ? 100 * s.idle_seconds / s.thread_seconds : 0.0);
+    fmt::print(
+        "split points {}: nodes searched in vain: restarted {} ({:.1f}%), abandoned {} "
+        "({:.1f}%)\n",
+        s.split_points, s.restarted_nodes, percent(s.restarted_nodes), s.abandoned_nodes,
+        percent(s.abandoned_nodes));
   }
   if (args.jobs > 1 || args.repeat > 1) {
     fmt::print("(time: the sum of per-position {}; wall clock {:.3f} s)\n",

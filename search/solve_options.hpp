@@ -218,6 +218,13 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
 struct ThreadReport {
   std::uint64_t nodes = 0;
   double idle_seconds = 0;  // waiting for work (or for helpers) instead of searching
+  // Of the nodes, those searched in vain at split points: attempts begun
+  // again with a narrower window (the split point's alpha rose meanwhile) and
+  // moves abandoned (a cutoff at the split point or above, or a stop). Each
+  // node counts at most once (search/solver.hpp).
+  std::uint64_t restarted_nodes = 0;
+  std::uint64_t abandoned_nodes = 0;
+  std::uint64_t split_points = 0;  // nodes this thread made split points
 };
 
 struct SolveResult {

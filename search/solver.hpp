@@ -181,6 +181,9 @@ class Solver {
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t shallow_nodes() const { return shallow_nodes_; }
   double idle_seconds() const { return idle_seconds_; }
+  std::uint64_t restarted_nodes() const { return restarted_nodes_; }
+  std::uint64_t abandoned_nodes() const { return abandoned_nodes_; }
+  std::uint64_t split_points() const { return split_points_; }
   bool aborted() const { return aborted_; }
   Square root_move() const { return root_move_; }
   int sign_if_wld(int score) const { return options_.wld ? (score > 0) - (score < 0) : score; }
@@ -486,6 +489,7 @@ class Solver {
   void split(Node& node, int empties, unsigned parity, int& alpha, int beta, int& best,
              Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count,
              bool cut) {
+    ++split_points_;
     SplitPoint sp;
     sp.position = node.position();
     sp.empties = empties;
@@ -560,9 +564,13 @@ class Solver {
   // its move with, the search is abandoned (aborted_ and restart_) and begun
   // again with the new alpha, a narrower window (the table keeps what the
   // abandoned search had stored). Minimax has no window to narrow.
+  //
+  // The nodes of an attempt that is begun again are counted as restarted
+  // (replacing what was counted inside it: see search_split()).
   template <Algo A>
   int split_child_score(Node& child, const SplitPoint& sp, int empties, unsigned parity) {
     for (;;) {
+      const Waste before = waste();
       int alpha = sp.alpha.load(std::memory_order_relaxed);
       split_alpha_ = A == Algo::minimax ? kInfinity : alpha;
       const bool child_cut = sp.beta > alpha + 1 || !sp.cut;
@@ -583,6 +591,7 @@ class Solver {
         }
       }
       if (!restart_) return v;
+      waste_since(before, restarted_nodes_);
       restart_ = false;
       aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(&sp);
       if (aborted_) return v;
@@ -602,11 +611,15 @@ class Solver {
       lock.unlock();
       const Square s = sp.moves[i];
       int v = -kInfinity;
+      const Waste before = waste();
       node.play(s, [&](Node& child) {
         v = split_child_score<A>(child, sp, sp.empties - 1, sp.parity ^ quadrant_bit(s));
       });
       lock.lock();
-      if (aborted_) break;  // v is void
+      if (aborted_) {  // v is void: the move's nodes were searched in vain
+        waste_since(before, abandoned_nodes_);
+        break;
+      }
       if (v > sp.best) {
         sp.best = v;
         sp.best_move = s;
@@ -618,6 +631,21 @@ class Solver {
     }
     split_ = outer;
     split_alpha_ = outer_alpha;
+  }
+
+  // The work counters at a moment. A span of work found void (a move
+  // abandoned, an attempt restarted) is counted once, as a whole, in the
+  // counter of its cause: what was counted inside it is taken back (an
+  // abandoned move may hold restarted attempts and abandoned moves of split
+  // points below), so that restarted + abandoned <= nodes.
+  struct Waste {
+    std::uint64_t nodes, restarted, abandoned;
+  };
+  Waste waste() const { return {nodes_, restarted_nodes_, abandoned_nodes_}; }
+  void waste_since(const Waste& before, std::uint64_t& counter) {
+    restarted_nodes_ = before.restarted;
+    abandoned_nodes_ = before.abandoned;
+    counter += nodes_ - before.nodes;
   }
 
   // The few-empties path (see SolveOptions::few_empties), entered from a node
@@ -666,6 +694,9 @@ class Solver {
   bool restart_ = false;         // aborted because split_alpha_ became stale
   int split_alpha_ = kInfinity;  // the alpha this thread's move at split_ is searched with
   double idle_seconds_ = 0;
+  std::uint64_t restarted_nodes_ = 0;  // of attempts at split points begun again (stale window)
+  std::uint64_t abandoned_nodes_ = 0;  // of moves at split points abandoned (a cutoff or stop)
+  std::uint64_t split_points_ = 0;     // split points this thread made
   Square root_move_ = kNoSquare;
 };
 
@@ -796,7 +827,8 @@ class Search {
     for (const auto& s : solvers_) {
       result.nodes += s->nodes();
       result.shallow_nodes += s->shallow_nodes();
-      result.threads.push_back({s->nodes(), s->idle_seconds()});
+      result.threads.push_back({s->nodes(), s->idle_seconds(), s->restarted_nodes(),
+                                s->abandoned_nodes(), s->split_points()});
     }
   }
 

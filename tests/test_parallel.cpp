@@ -76,6 +76,7 @@ template <Board V>
 void check_suite(const std::string& name, std::initializer_list<int> thread_counts,
                  SolveOptions (*options)(int), std::size_t limit = 1000) {
   const auto& entries = suite(name);
+  std::map<int, std::uint64_t> split_points;  // per thread count, over the suite
   for (std::size_t i = 0; i < std::min(limit, entries.size()); ++i) {
     const auto& e = entries[i];
     for (int threads : thread_counts) {
@@ -86,11 +87,25 @@ void check_suite(const std::string& name, std::initializer_list<int> thread_coun
       EXPECT_EQ(r.score, e.best_score().value());
       ASSERT_EQ(r.threads.size(), static_cast<std::size_t>(threads));
       std::uint64_t sum = 0;
-      for (const auto& t : r.threads) sum += t.nodes;
+      for (const auto& t : r.threads) {
+        sum += t.nodes;
+        // The nodes searched in vain are counted once each, within the
+        // thread's own nodes; one thread has no split point.
+        EXPECT_LE(t.restarted_nodes + t.abandoned_nodes, t.nodes);
+        if (threads == 1) {
+          EXPECT_EQ(t.restarted_nodes + t.abandoned_nodes + t.split_points, 0u);
+        }
+        split_points[threads] += t.split_points;
+      }
       EXPECT_EQ(sum, r.nodes);
       EXPECT_GT(r.threads[0].nodes, 0u);
       ASSERT_NE(r.best_move, kNoSquare);
       EXPECT_EQ(score_of_move<V>(e, r.best_move), r.score);
+    }
+  }
+  for (int threads : thread_counts) {
+    if (threads > 1) {
+      EXPECT_GT(split_points[threads], 0u) << threads << " threads never split";
     }
   }
 }
