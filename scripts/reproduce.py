@@ -138,6 +138,12 @@ LADDER = [
     ("presearch", "+ pre-search (pattern eval)", "+list",
      ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",
       "--etc", "--stability", "--eval", "pattern", "--presearch"]),
+    # The pre-search, and the shallow order (pattern eval) at nodes with
+    # >= 16 empties below the moves it leaves.
+    ("presearch-shallow", "+ shallow order at >= 16 empties", "+list",
+     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
+      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
+      "--presearch"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
 # The best configuration is chosen by measurement: the rungs from PVS on are
@@ -146,7 +152,7 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 # too easy to tell them apart (0.1 s, within a few percent of each other).
 BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
                    ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern", "presearch")]
+                    "shallow-pattern", "presearch", "presearch-shallow")]
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 

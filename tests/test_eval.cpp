@@ -328,13 +328,18 @@ TEST(PreSearch, CountsItsPositionsAndOnlyReordersTheSearch) {
   EXPECT_EQ(plain.score, entries[0].best_score());
 }
 
+// The pre-search with the mobility order below it, and with the shallow
+// order at nodes with at least 16 empties (the best configuration).
 TEST(PreSearch, BestConfigurationOnFForum1To19) {
   if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
-  for (int threads : {1, 2}) {
-    SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, threads);
-    o.presearch = true;
-    check_shallow<KindergartenList>("fforum-1-19", o, 19);
+  for (Order order : {Order::mobility, Order::shallow}) {
+    for (int threads : {1, 2}) {
+      SolveOptions o = best_configuration(order, EvalKind::pattern, pattern, threads);
+      o.presearch = true;
+      o.shallow_min_empties = 16;
+      check_shallow<KindergartenList>("fforum-1-19", o, 19);
+    }
   }
 }
 
