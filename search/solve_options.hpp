@@ -107,7 +107,7 @@ struct SolveOptions {
   // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
   // are the measured best on FForum #20-#39 (results/2026-11-23-eval-order).
   int shallow_mobility = 16;
-  // The pre-search (search/presearch.hpp): before the exact search, a
+  // The pre-search (search/solver.hpp): before the exact search, a
   // search with the evaluation `eval`, deepened ply by ply down to positions
   // with presearch_empties empties, leaves its best move in the table at
   // positions with at least presearch_min_empties empties, for the exact
