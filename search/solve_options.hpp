@@ -225,6 +225,9 @@ struct ThreadReport {
   std::uint64_t restarted_nodes = 0;
   std::uint64_t abandoned_nodes = 0;
   std::uint64_t split_points = 0;  // nodes this thread made split points
+  // The pre-search's positions this thread searched (not in `nodes`): with
+  // threads, the helpers take part in it.
+  std::uint64_t presearch_nodes = 0;
 };
 
 struct SolveResult {

@@ -947,7 +947,7 @@ class Search {
       result.nodes += s->nodes();
       result.shallow_nodes += s->shallow_nodes() + s->presearch_nodes();
       result.threads.push_back({s->nodes(), s->idle_seconds(), s->restarted_nodes(),
-                                s->abandoned_nodes(), s->split_points()});
+                                s->abandoned_nodes(), s->split_points(), s->presearch_nodes()});
     }
   }
 
