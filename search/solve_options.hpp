@@ -118,6 +118,12 @@ struct SolveOptions {
   int presearch_empties = 10;
   int presearch_min_empties = 14;
   std::size_t presearch_nodes = 1'000'000;
+  // With threads: the pre-search splits like the exact search, its budget
+  // shared (otherwise it runs on the first thread alone, the others idle).
+  // Off by default: it leaves moves that vary with the thread count, and
+  // measured on FForum #20-#39 the exact search then does more work at 8 and
+  // 16 threads (results/2026-11-24-parallel-presearch).
+  bool presearch_split = false;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -212,7 +218,11 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, std::size_t>{"presearch-nodes", "presearch_nodes",
                                          "--presearch: stop after the iteration that reaches "
                                          "this many positions",
-                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40});
+                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40},
+    OptionRow<SolveOptions, bool>{"presearch-split", "presearch_split",
+                                  "--presearch with threads: the pre-search splits like the exact "
+                                  "search (otherwise it runs on one thread)",
+                                  &SolveOptions::presearch_split});
 
 // What one thread of a search did.
 struct ThreadReport {

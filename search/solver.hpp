@@ -83,10 +83,16 @@
 // the exact score cannot depend on it. It stops after the iteration during
 // which it reached presearch_nodes positions (the iteration cut short keeps
 // the moves of the subtrees it finished): a node budget, not a time, so that
-// one thread repeats exactly. Being the same search, it splits like the
-// exact one, so with threads it is no serial part of the solve: the budget
-// is then shared, each thread adding its positions at its polls. Its
-// positions are counted as shallow nodes, not nodes.
+// one thread repeats exactly. With threads it runs on the first thread
+// alone, the others idle, by default; with presearch_split it splits like the
+// exact search (being the same search), so that it is no serial part of the
+// solve, its budget shared, each thread adding its positions at its polls.
+// That is not the default: where the budget cuts the last iteration, and so
+// the moves left, then vary from run to run, and on FForum #20-#39 the exact
+// search's work at 8 and 16 threads grew from 1.21-1.23 and 1.32-1.36 times
+// one thread's to 1.21-1.48 and 1.35-1.57 (three runs each,
+// results/2026-11-24-parallel-presearch). Its positions are counted as
+// shallow nodes, not nodes.
 //
 // Exactness: every thread reads only true bounds from the table and the
 // window of a move is never narrower than the split point's (alpha only
@@ -260,7 +266,8 @@ class Solver {
   }
 
   // The pre-search of the root (see the opening comment), before its exact
-  // search; with threads, the helpers must be serving the pool.
+  // search; with threads and presearch_split, the helpers must be serving the
+  // pool.
   void presearch(Node& root, int empties, unsigned parity) {
     const Waste before = waste();
     set_mode(true, -1);
@@ -321,7 +328,7 @@ class Solver {
   // its polls). The next poll comes no later than the budget's end, so that
   // one thread stops exactly there.
   bool budget_spent() {
-    if (!pool_) {
+    if (!pool_ || !options_.presearch_split) {
       next_poll_ = std::min(next_poll_, estimate_end_);
       return nodes_ >= estimate_end_;
     }
@@ -495,7 +502,8 @@ class Solver {
       }
       return false;
     };
-    if (pool_ && empties >= options_.split_min_empties) {
+    if (pool_ && empties >= options_.split_min_empties &&
+        (!estimate_ || options_.presearch_split)) {
       searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
                                          best_move, cut);
     } else {

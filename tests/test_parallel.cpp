@@ -157,7 +157,8 @@ TEST(ParallelSearch, MinimaxAndWinDrawLoss) {
 }
 
 // The pre-search (the solver's search in its estimate mode, classic
-// evaluation) splitting low enough that the positions of e12 split in it.
+// evaluation), splitting (presearch_split) low enough that the positions of
+// e12 split in it.
 SolveOptions with_presearch(int threads) {
   SolveOptions o = best(threads);
   o.order = Order::mobility;
@@ -166,16 +167,25 @@ SolveOptions with_presearch(int threads) {
   o.presearch_empties = 4;
   o.presearch_min_empties = 6;
   o.presearch_nodes = 3000;
+  o.presearch_split = true;
   o.split_min_empties = 6;
   return o;
 }
+SolveOptions with_serial_presearch(int threads) {
+  SolveOptions o = with_presearch(threads);
+  o.presearch_split = false;
+  return o;
+}
 
-// The pre-search splits like the exact search: the suite's scores with 1, 2
-// and 4 threads; the helpers take part in it; its positions stay within its
-// budget, exactly with one thread (cut short inside an iteration), and with
-// threads at most one poll interval (4096 positions) more per thread.
+// With presearch_split the pre-search splits like the exact search: the
+// suite's scores with 1, 2 and 4 threads; the helpers take part in it; its
+// positions stay within its budget, exactly with one thread (cut short
+// inside an iteration), and with threads at most one poll interval (4096
+// positions) more per thread. Without it, the first thread alone searches
+// the same positions as one thread does.
 TEST(ParallelSearch, ThePreSearchSplitsToo) {
   check_suite<KindergartenList>("e12", {1, 2, 4}, with_presearch, kDeep ? 1000 : 6);
+  check_suite<KindergartenList>("e12", {2}, with_serial_presearch, kDeep ? 1000 : 6);
   const auto& entries = suite("e12");
   const std::size_t budget = with_presearch(1).presearch_nodes;
   std::uint64_t helper_positions = 0;
@@ -199,6 +209,10 @@ TEST(ParallelSearch, ThePreSearchSplitsToo) {
       if (one.shallow_nodes < budget) {
         EXPECT_GE(r.shallow_nodes, one.shallow_nodes / 2);
       }
+      const SolveResult serial =
+          solve<KindergartenList>(entries[i].position, with_serial_presearch(threads));
+      EXPECT_EQ(serial.threads[0].presearch_nodes, one.shallow_nodes);
+      EXPECT_EQ(serial.shallow_nodes, one.shallow_nodes);
     }
   }
   EXPECT_GT(helper_positions, 0u) << "no helper ever took part in the pre-search";
