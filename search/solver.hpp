@@ -569,7 +569,7 @@ class Solver {
   }
 
   // The order at a node with `empties` empties.
-  Order order_at(int empties) const {
+  [[gnu::always_inline]] Order order_at(int empties) const {
     return estimate_ ? Order::mobility : ordering::order_at(options_, empties);
   }
 
