@@ -35,10 +35,14 @@
 //
 // Threads (SolveOptions::threads > 1): one position searched by several
 // threads, Young Brothers Wait (YBWC). A node with at least
-// split_min_empties empties searches its elder brothers alone: the first
-// move at an expected ALL node, the first two at a PV node (alpha may still
-// rise) and at an expected CUT node (the second move may still cut); node
-// types as PVS predicts them, passed down as `cut`. When a thread is then
+// split_min_empties empties searches its first two moves alone, its elder
+// brothers (kElderBrothers): at a PV node alpha may still rise with the
+// second, at an expected CUT node the second may still cut, and at an
+// expected ALL node two rather than the classic one cut the work done with
+// 8 and 16 threads on FForum #20-#39 from 1.21-1.23 and 1.30-1.34 times one
+// thread's to 1.16 and 1.20-1.21, at the same speed with 2 threads
+// (results/2026-11-24-parallel-presearch); node types as PVS predicts them
+// are passed down as `cut`. When a thread is then
 // idle, the node becomes a split point: its remaining moves are handed out,
 // one at a time, to the threads that join it, each searching its move on a
 // board of its own with the split point's alpha of that moment, while the
@@ -135,6 +139,8 @@ inline constexpr int kInfinity = 65;  // above any score (scores lie in -64..64)
 inline constexpr int kEvalWindow = 1 << 20;
 inline constexpr int kEvalInfinity = 1 << 21;
 inline constexpr std::uint64_t kPollInterval = 4096;
+// The moves a node searches alone before it may split (see the opening comment).
+inline constexpr int kElderBrothers = 2;
 
 // A node whose remaining moves are shared among threads (see the opening
 // comment). It lives on its owner's stack while the owner is inside split().
@@ -601,13 +607,8 @@ class Solver {
                            int& alpha, int beta, int& best, Square& best_move, bool cut) {
     std::array<std::uint8_t, 64> moves;
     const int count = ordered_moves(node, empties, parity, first, moves);
-    // The elder brothers searched alone: one at an expected ALL node, two
-    // where alpha may still rise (a PV node) or a cutoff is expected (a CUT
-    // node whose first move did not cut may still cut with its second).
-    const bool pv = beta > alpha + 1;
-    const int eldest = pv || cut ? 2 : 1;
     for (int i = 0; i < count; ++i) {
-      if (i >= eldest && pool_->idle.load(std::memory_order_relaxed) > 0) {
+      if (i >= kElderBrothers && pool_->idle.load(std::memory_order_relaxed) > 0) {
         split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count, cut);
         return count;
       }
