@@ -39,8 +39,8 @@
 // brothers (kElderBrothers): at a PV node alpha may still rise with the
 // second, at an expected CUT node the second may still cut, and at an
 // expected ALL node two rather than the classic one cut the work done with
-// 8 and 16 threads on FForum #20-#39 from 1.21-1.23 and 1.30-1.34 times one
-// thread's to 1.16 and 1.20-1.21, at the same speed with 2 threads
+// 8 and 16 threads on FForum #20-#39 from 1.23-1.24 and 1.31-1.35 times one
+// thread's nodes to 1.16-1.17 and 1.22-1.25, no slower with 2 threads
 // (results/2026-11-24-parallel-presearch); node types as PVS predicts them
 // are passed down as `cut`. When a thread is then
 // idle, the node becomes a split point: its remaining moves are handed out,

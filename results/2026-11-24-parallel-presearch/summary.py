@@ -5,6 +5,9 @@
                          (split.sh): wall time with 2 threads against 1, total
                          nodes with 2, 8 and 16 threads against 1, idle shares
   summary.py ab DIR      two builds on one thread (ab.sh): nodes, times, medians
+  summary.py elder DIR SUITE
+                         one and two elder brothers at ALL nodes (elder.sh):
+                         total nodes against one thread's, 2-thread wall ratio
 """
 import json
 import statistics
@@ -62,7 +65,28 @@ def ab(directory):
         print(f"new / old (medians): {n / o:.3f}")
 
 
+def elder(directory, suite):
+    runs = {p.stem: load(p) for p in sorted(Path(directory).glob(f"{suite}-*.json"))}
+    rounds = sorted({int(k.rsplit("-", 1)[1]) for k in runs})
+    threads = sorted({int(k.split("-t")[1].split("-")[0]) for k in runs if "-old-" in k})
+    print("| threads | build | total nodes / one thread's, per round | wall / one thread's |")
+    print("|---|---|---|---|")
+    for t in threads:
+        for b in ("old", "new"):
+            ratios = [runs[f"{suite}-{b}-t{t}-{r}"]["nodes"] / runs[f"{suite}-t1-{r}"]["nodes"]
+                      for r in rounds]
+            wall = ""
+            if t == 2:
+                w = [runs[f"{suite}-{b}-t{t}-{r}"]["seconds"] / runs[f"{suite}-t1-{r}"]["seconds"]
+                     for r in rounds]
+                wall = ", ".join(f"{x:.3f}" for x in w) + f" (median {statistics.median(w):.3f})"
+            print(f"| {t} | {b} | {', '.join(f'{x:.2f}' for x in ratios)} | {wall} |")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("split", "ab"):
+    if len(sys.argv) == 4 and sys.argv[1] == "elder":
+        elder(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] in ("split", "ab"):
+        {"split": split, "ab": ab}[sys.argv[1]](sys.argv[2])
+    else:
         sys.exit(__doc__)
-    {"split": split, "ab": ab}[sys.argv[1]](sys.argv[2])
