@@ -248,19 +248,21 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["nodes"] = r.result.nodes;
     row["shallow_nodes"] = r.result.shallow_nodes;
     Json thread_nodes = Json::array(), idle = Json::array(), restarted = Json::array(),
-         abandoned = Json::array(), splits = Json::array();
+         abandoned = Json::array(), splits = Json::array(), presearch = Json::array();
     for (const auto& t : r.result.threads) {
       thread_nodes.push_back(t.nodes);
       idle.push_back(t.idle_seconds);
       restarted.push_back(t.restarted_nodes);
       abandoned.push_back(t.abandoned_nodes);
       splits.push_back(t.split_points);
+      presearch.push_back(t.presearch_nodes);
     }
     row["thread_nodes"] = thread_nodes;
     row["idle_seconds"] = idle;
     row["thread_restarted_nodes"] = restarted;
     row["thread_abandoned_nodes"] = abandoned;
     row["thread_split_points"] = splits;
+    row["thread_presearch_nodes"] = presearch;
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;

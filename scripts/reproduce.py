@@ -133,7 +133,7 @@ LADDER = [
      ["--algo", "pvs", "--order", "shallow", "--eval", "pattern", "--tt", "64", "--last-empty",
       "--few-empties", "6", "--etc", "--stability"]),
     # The mobility rung with a pre-search of the root by the learned
-    # patterns (search/presearch.hpp). Its moves are left at positions with
+    # patterns (search/solver.hpp). Its moves are left at positions with
     # >= 14 empties, so it changes nothing on e12 either.
     ("presearch", "+ pre-search (pattern eval)", "+list",
      ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",

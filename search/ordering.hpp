@@ -97,7 +97,7 @@ int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
 
 // Calls f with the evaluator the options name (`eval`, and the pattern
 // weights for EvalKind::pattern): what Order::shallow and the pre-search
-// (search/presearch.hpp) evaluate with.
+// (search/solver.hpp) evaluate with.
 template <class F>
 decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
   if (options.eval == EvalKind::pattern) return f(*options.pattern);
@@ -116,15 +116,17 @@ int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& node
 }
 
 // The moves of a node ranked by `order` (parity, fastest, mobility or
-// shallow), lowest cost first, ties in the node's own order; `first` (a
-// table move, or kNoSquare) is left out. Returns how many were written to
-// `out`. The shallow searches' positions are added to `shallow_nodes`.
+// shallow), lowest cost first, ties in the node's own order (or, with
+// `square_ties`, in square order a1..h8 on every board); `first` (a table
+// move, or kNoSquare) is left out. Returns how many were written to `out`.
+// The shallow searches' positions are added to `shallow_nodes`.
 template <class N>
 int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
-                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes) {
+                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes,
+                 bool square_ties = false) {
   const int corner_bonus = options.fastest_corner_bonus;
-  // Sort keys: (cost << 8) | index in the node's order, so that sorting the
-  // keys is a stable sort of the moves by cost.
+  // Sort keys: (cost << 8) | index in the node's order (or square), so that
+  // sorting the keys is a stable sort of the moves by cost.
   std::array<std::uint32_t, 64> keys;
   std::array<std::uint8_t, 64> squares;
   int count = 0;
@@ -150,7 +152,8 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
       }
     }
     squares[count] = static_cast<std::uint8_t>(s);
-    keys[count] = static_cast<std::uint32_t>(std::clamp(cost, 0, 1 << 20) << 8 | count);
+    keys[count] =
+        static_cast<std::uint32_t>(std::clamp(cost, 0, 1 << 20) << 8 | (square_ties ? s : count));
     ++count;
     return false;
   });
@@ -160,7 +163,9 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
     for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
     keys[j] = k;
   }
-  for (int i = 0; i < count; ++i) out[i] = squares[keys[i] & 0xff];
+  for (int i = 0; i < count; ++i) {
+    out[i] = square_ties ? static_cast<std::uint8_t>(keys[i] & 0xff) : squares[keys[i] & 0xff];
+  }
   return count;
 }
 

@@ -107,7 +107,7 @@ struct SolveOptions {
   // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
   // are the measured best on FForum #20-#39 (results/2026-11-23-eval-order).
   int shallow_mobility = 16;
-  // The pre-search (search/presearch.hpp): before the exact search, a
+  // The pre-search (search/solver.hpp): before the exact search, a
   // search with the evaluation `eval`, deepened ply by ply down to positions
   // with presearch_empties empties, leaves its best move in the table at
   // positions with at least presearch_min_empties empties, for the exact
@@ -118,6 +118,12 @@ struct SolveOptions {
   int presearch_empties = 10;
   int presearch_min_empties = 14;
   std::size_t presearch_nodes = 1'000'000;
+  // With threads: the pre-search splits like the exact search, its budget
+  // shared (otherwise it runs on the first thread alone, the others idle).
+  // Off by default: it leaves moves that vary with the thread count, and
+  // measured on FForum #20-#39 the exact search then does more work at 8 and
+  // 16 threads (results/2026-11-24-parallel-presearch).
+  bool presearch_split = false;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -212,7 +218,11 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, std::size_t>{"presearch-nodes", "presearch_nodes",
                                          "--presearch: stop after the iteration that reaches "
                                          "this many positions",
-                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40});
+                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40},
+    OptionRow<SolveOptions, bool>{"presearch-split", "presearch_split",
+                                  "--presearch with threads: the pre-search splits like the exact "
+                                  "search (otherwise it runs on one thread)",
+                                  &SolveOptions::presearch_split});
 
 // What one thread of a search did.
 struct ThreadReport {
@@ -225,6 +235,9 @@ struct ThreadReport {
   std::uint64_t restarted_nodes = 0;
   std::uint64_t abandoned_nodes = 0;
   std::uint64_t split_points = 0;  // nodes this thread made split points
+  // The pre-search's positions this thread searched (not in `nodes`): with
+  // threads, the helpers take part in it.
+  std::uint64_t presearch_nodes = 0;
 };
 
 struct SolveResult {

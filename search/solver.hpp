@@ -35,10 +35,14 @@
 //
 // Threads (SolveOptions::threads > 1): one position searched by several
 // threads, Young Brothers Wait (YBWC). A node with at least
-// split_min_empties empties searches its elder brothers alone: the first
-// move at an expected ALL node, the first two at a PV node (alpha may still
-// rise) and at an expected CUT node (the second move may still cut); node
-// types as PVS predicts them, passed down as `cut`. When a thread is then
+// split_min_empties empties searches its first two moves alone, its elder
+// brothers (kElderBrothers): at a PV node alpha may still rise with the
+// second, at an expected CUT node the second may still cut, and at an
+// expected ALL node two rather than the classic one cut the work done with
+// 8 and 16 threads on FForum #20-#39 from 1.23-1.24 and 1.31-1.35 times one
+// thread's nodes to 1.16-1.17 and 1.22-1.25, no slower with 2 threads
+// (results/2026-11-24-parallel-presearch); node types as PVS predicts them
+// are passed down as `cut`. When a thread is then
 // idle, the node becomes a split point: its remaining moves are handed out,
 // one at a time, to the threads that join it, each searching its move on a
 // board of its own with the split point's alpha of that moment, while the
@@ -60,6 +64,39 @@
 // table keeps them apart, while YBWC hands each subtree to one thread. The
 // measurements behind the choice and the rules above (elder brothers,
 // restarts) are in results/2026-11-23-parallel/README.md.
+//
+// The pre-search (SolveOptions::presearch). The exact search's node count
+// depends above all on its move order near the root, where the subtrees are
+// largest: on FForum #38 (24 empties, the best configuration), giving the
+// exact search, at the nodes with at least 19 empties, the best moves found
+// by a full exact search made beforehand cut its nodes from 198 M to 38 M
+// (results/2026-11-24-presearch). The pre-search approximates those moves
+// cheaply: before the exact search, iterations of depth 1, 2, ..., down to
+// positions with presearch_empties empties, of the same search() in its
+// estimate mode (estimate_): its leaves (empties <= horizon_) return the
+// evaluation (search/eval.hpp, kEvalScale units) and a game over its exact
+// result in those units; it orders by the table move (the previous
+// iteration's best) and then Order::mobility (ties in square order, so that
+// a board and its list variant pre-search alike), and has no few-empties path,
+// cutoffs from the table, stability or enhanced transposition cutoff. At
+// each position with at least presearch_min_empties empties it stores its
+// best move in the table with the bounds (-64, 64), which say nothing: the
+// exact search only takes the move (a table move is tried first) and its own
+// stores merge into the entry (bounds intersected, its move kept when it
+// raised alpha). So the table never holds a bound the pre-search made, and
+// the exact score cannot depend on it. It stops after the iteration during
+// which it reached presearch_nodes positions (the iteration cut short keeps
+// the moves of the subtrees it finished): a node budget, not a time, so that
+// one thread repeats exactly. With threads it runs on the first thread
+// alone, the others idle, by default; with presearch_split it splits like the
+// exact search (being the same search), so that it is no serial part of the
+// solve, its budget shared, each thread adding its positions at its polls.
+// That is not the default: where the budget cuts the last iteration, and so
+// the moves left, then vary from run to run, and on FForum #20-#39 the exact
+// search's work at 8 and 16 threads grew from 1.21-1.23 and 1.32-1.36 times
+// one thread's to 1.21-1.48 and 1.35-1.57 (three runs each,
+// results/2026-11-24-parallel-presearch). Its positions are counted as
+// shallow nodes, not nodes.
 //
 // Exactness: every thread reads only true bounds from the table and the
 // window of a move is never narrower than the split point's (alpha only
@@ -85,10 +122,10 @@
 
 #include "core/board.hpp"
 #include "search/end_of_game.hpp"
+#include "search/eval.hpp"
 #include "search/node.hpp"
 #include "search/ordering.hpp"
 #include "search/parity.hpp"
-#include "search/presearch.hpp"
 #include "search/solve_options.hpp"
 #include "search/stability.hpp"
 #include "search/transposition.hpp"
@@ -98,7 +135,12 @@ namespace rb {
 namespace solver_detail {
 
 inline constexpr int kInfinity = 65;  // above any score (scores lie in -64..64)
+// The pre-search's root window and its "below any score" (kEvalScale units).
+inline constexpr int kEvalWindow = 1 << 20;
+inline constexpr int kEvalInfinity = 1 << 21;
 inline constexpr std::uint64_t kPollInterval = 4096;
+// The moves a node searches alone before it may split (see the opening comment).
+inline constexpr int kElderBrothers = 2;
 
 // A node whose remaining moves are shared among threads (see the opening
 // comment). It lives on its owner's stack while the owner is inside split().
@@ -109,6 +151,8 @@ struct SplitPoint {
   unsigned parity = 0;
   int beta = 0;
   bool cut = false;                    // expected to cut (see Solver::search)
+  bool estimate = false;               // a node of the pre-search, whose leaves are at
+  int horizon = -1;                    // this many empties
   const SplitPoint* parent = nullptr;  // the split point the owner was working for
   std::array<std::uint8_t, 64> moves{};
   int count = 0;
@@ -146,7 +190,9 @@ struct Pool {
   std::vector<SplitPoint*> open;     // published split points (under mutex)
   std::atomic<int> idle{0};          // threads waiting for a split point
   std::atomic<bool> stopped{false};  // the stop flag or the deadline, seen by a thread
-  bool done = false;                 // the search is over: helpers leave (under mutex)
+  // (or the pre-search's budget spent: it ends the pre-search, and is cleared)
+  std::atomic<std::uint64_t> estimate_nodes{0};  // the pre-search's positions reported so far
+  bool done = false;                             // the search is over: helpers leave (under mutex)
 
   // The joinable split point with the most empties (the most work), among
   // those below `within` (all when null); null if none. Under mutex.
@@ -180,6 +226,7 @@ class Solver {
 
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t shallow_nodes() const { return shallow_nodes_; }
+  std::uint64_t presearch_nodes() const { return estimate_nodes_; }
   double idle_seconds() const { return idle_seconds_; }
   std::uint64_t restarted_nodes() const { return restarted_nodes_; }
   std::uint64_t abandoned_nodes() const { return abandoned_nodes_; }
@@ -224,7 +271,87 @@ class Solver {
     }
   }
 
+  // The pre-search of the root (see the opening comment), before its exact
+  // search; with threads and presearch_split, the helpers must be serving the
+  // pool.
+  void presearch(Node& root, int empties, unsigned parity) {
+    const Waste before = waste();
+    set_mode(true, -1);
+    estimate_end_ = nodes_ + options_.presearch_nodes;
+    estimate_reported_ = nodes_;
+    next_poll_ = std::min(next_poll_, estimate_end_);
+    for (int d = 1; empties - d >= options_.presearch_empties && !aborted_; ++d) {
+      horizon_ = empties - d;
+      search<Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity, false);
+    }
+    end_estimate(before);
+    // The budget's stop ends the pre-search only; a stop flag or deadline
+    // is seen again by the exact search's first poll.
+    aborted_ = restart_ = false;
+    if (pool_) pool_->stopped.store(false, std::memory_order_relaxed);
+  }
+
  private:
+  // The work counters at a moment. A span of work found void (a move
+  // abandoned, an attempt restarted) is counted once, as a whole, in the
+  // counter of its cause: what was counted inside it is taken back (an
+  // abandoned move may hold restarted attempts and abandoned moves of split
+  // points below), so that restarted + abandoned <= nodes.
+  struct Waste {
+    std::uint64_t nodes, restarted, abandoned;
+  };
+  Waste waste() const { return {nodes_, restarted_nodes_, abandoned_nodes_}; }
+  void waste_since(const Waste& before, std::uint64_t& counter) {
+    restarted_nodes_ = before.restarted;
+    abandoned_nodes_ = before.abandoned;
+    counter += nodes_ - before.nodes;
+  }
+
+  // The search's mode: exact, or the pre-search's estimate with leaves at
+  // `horizon` empties.
+  void set_mode(bool estimate, int horizon) {
+    estimate_ = estimate;
+    horizon_ = estimate ? horizon : -1;
+    few_empties_ = estimate ? -1 : options_.few_empties;
+    table_min_empties_ = estimate ? options_.presearch_min_empties : options_.tt_min_empties;
+  }
+
+  // Ends a span of pre-search work begun at `before`: its positions move
+  // from the node counters to the pre-search's (and, with threads, the
+  // positions not yet reported to the budget are reported).
+  void end_estimate(const Waste& before) {
+    if (pool_) pool_->estimate_nodes.fetch_add(nodes_ - estimate_reported_);
+    estimate_nodes_ += nodes_ - before.nodes;
+    nodes_ = before.nodes;
+    restarted_nodes_ = before.restarted;
+    abandoned_nodes_ = before.abandoned;
+    next_poll_ = nodes_ + kPollInterval;
+    set_mode(false, -1);
+  }
+
+  // In the pre-search, at a poll: whether its budget is spent, by this
+  // thread alone, or with threads by all (each reporting its positions at
+  // its polls). The next poll comes no later than the budget's end, so that
+  // one thread stops exactly there.
+  bool budget_spent() {
+    if (!pool_ || !options_.presearch_split) {
+      next_poll_ = std::min(next_poll_, estimate_end_);
+      return nodes_ >= estimate_end_;
+    }
+    const std::uint64_t add = nodes_ - estimate_reported_;
+    const std::uint64_t total = pool_->estimate_nodes.fetch_add(add) + add;
+    estimate_reported_ = nodes_;
+    if (total >= options_.presearch_nodes) return true;
+    next_poll_ = std::min(next_poll_, nodes_ + (options_.presearch_nodes - total));
+    return false;
+  }
+
+  // The pre-search's leaf score: the evaluation.
+  int evaluate(Node& node) const {
+    return ordering::with_evaluator(
+        options_, [&](const auto& e) { return e.eval(node.player(), node.opponent()); });
+  }
+
   void wait(std::unique_lock<std::mutex>& lock) {
     const auto t0 = std::chrono::steady_clock::now();
     pool_->wake.wait(lock);
@@ -233,9 +360,10 @@ class Solver {
 
   void poll_stop() {
     next_poll_ = nodes_ + kPollInterval;
-    const bool stop = (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
-                      (options_.deadline != std::chrono::steady_clock::time_point::max() &&
-                       std::chrono::steady_clock::now() >= options_.deadline);
+    bool stop = (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+                (options_.deadline != std::chrono::steady_clock::time_point::max() &&
+                 std::chrono::steady_clock::now() >= options_.deadline);
+    if (estimate_ && budget_spent()) stop = true;
     if (pool_) {
       if (stop) pool_->stopped.store(true, std::memory_order_relaxed);
       if (pool_->stopped.load(std::memory_order_relaxed) || cut_off(split_)) {
@@ -291,14 +419,15 @@ class Solver {
     ++nodes_;
     if (nodes_ >= next_poll_) poll_stop();
     if (aborted_) return 0;
+    if (empties <= horizon_) return evaluate(node);  // a leaf of the pre-search
     if (empties == 0) return node.disc_difference();
     if constexpr (!Root) {
-      if (empties <= options_.few_empties) {
+      if (empties <= few_empties_) {
         return with_fastest_node(node, [&](NodeArg<FastNode> fast) {
           return few<A, FastNode>(fast, alpha, beta, empties, parity);
         });
       }
-      if (empties == 1 && options_.last_empty) {
+      if (empties == 1 && options_.last_empty && !estimate_) {
         return with_fastest_node(node, [&](NodeArg<FastNode> fast) {
           return last_empty_score<FastNode>(fast, first_square(fast.empty()));
         });
@@ -306,8 +435,9 @@ class Solver {
     }
 
     // Transposition table: cut off on a decisive bound, narrow the window,
-    // and take the stored best move to try first. The root only takes the move.
-    const bool use_table = table_->enabled() && empties >= options_.tt_min_empties;
+    // and take the stored best move to try first. The root and the
+    // pre-search only take the move.
+    const bool use_table = table_->enabled() && empties >= table_min_empties_;
     const bool shared = pool_ != nullptr;
     Position key;
     Square first = kNoSquare;
@@ -315,12 +445,14 @@ class Solver {
       key = node.position();
       if (TTEntry e; table_->probe(key.player, key.opponent, e, shared)) {
         if constexpr (!Root) {
-          if (e.lower == e.upper) return e.lower;
-          if constexpr (A != Algo::minimax) {
-            if (e.lower >= beta) return e.lower;
-            if (e.upper <= alpha) return e.upper;
-            alpha = std::max(alpha, static_cast<int>(e.lower));
-            beta = std::min(beta, static_cast<int>(e.upper));
+          if (!estimate_) {
+            if (e.lower == e.upper) return e.lower;
+            if constexpr (A != Algo::minimax) {
+              if (e.lower >= beta) return e.lower;
+              if (e.upper <= alpha) return e.upper;
+              alpha = std::max(alpha, static_cast<int>(e.lower));
+              beta = std::min(beta, static_cast<int>(e.upper));
+            }
           }
         }
         if (e.move < 64) first = e.move;
@@ -328,7 +460,7 @@ class Solver {
     }
 
     if constexpr (!Root && A != Algo::minimax) {
-      if (options_.stability && empties >= options_.stability_min_empties) {
+      if (options_.stability && empties >= options_.stability_min_empties && !estimate_) {
         const Position p = use_table ? key : node.position();
         // The cap can only reach alpha when the opponent has enough discs.
         if (64 - 2 * popcount(p.opponent) <= alpha) {
@@ -336,7 +468,7 @@ class Solver {
           if (cap <= alpha) return cap;
         }
       }
-      if (options_.etc && use_table && empties > options_.tt_min_empties) {
+      if (options_.etc && use_table && empties > options_.tt_min_empties && !estimate_) {
         // The children's buckets are all requested before the first is
         // read, so that their cache misses overlap.
         std::array<Position, 64> children;
@@ -357,7 +489,7 @@ class Solver {
     }
 
     const int alpha0 = alpha;
-    int best = -kInfinity;
+    int best = estimate_ ? -kEvalInfinity : -kInfinity;
     Square best_move = kNoSquare;
     int searched = 0;
     // Searches the child after move s; true to stop (a cutoff or a stop).
@@ -376,7 +508,8 @@ class Solver {
       }
       return false;
     };
-    if (pool_ && empties >= options_.split_min_empties) {
+    if (pool_ && empties >= options_.split_min_empties &&
+        (!estimate_ || options_.presearch_split)) {
       searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
                                          best_move, cut);
     } else {
@@ -393,14 +526,17 @@ class Solver {
       if (aborted_) return 0;
       if (!passed) {  // the game is over
         if constexpr (Root) root_move_ = kNoSquare;
-        return best;
+        return estimate_ ? kEvalScale * best : best;
       }
+      if (estimate_) return best;  // the pre-search stores moves only
       best_move = kPass;
     }
 
     if constexpr (Root) root_move_ = best_move;
     if (use_table) {
-      if (A == Algo::minimax || (best > alpha0 && best < beta)) {
+      if (estimate_) {  // a move, with bounds that say nothing
+        table_->store(key.player, key.opponent, empties, -64, 64, best_move, true, shared);
+      } else if (A == Algo::minimax || (best > alpha0 && best < beta)) {
         table_->store(key.player, key.opponent, empties, best, best, best_move, true, shared);
       } else if (best >= beta) {
         table_->store(key.player, key.opponent, empties, best, 64, best_move, true, shared);
@@ -425,17 +561,22 @@ class Solver {
       (void)legal;
       if (stop) return;
     }
-    const Order order = ordering::order_at(options_, empties);
+    const Order order = order_at(empties);
     if (order == Order::none) {  // the node's own order, with no list made first
       node.for_each_child([&](Square s, Node& child) { return s != first && visit(s, child); });
       return;
     }
     std::array<std::uint8_t, 64> moves;
-    const int count =
-        ordering::ranked_moves(node, order, parity, first, options_, moves, shallow_nodes_);
+    const int count = ordering::ranked_moves(node, order, parity, first, options_, moves,
+                                             shallow_nodes_, estimate_);
     for (int i = 0; i < count && !stop; ++i) {
       node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
     }
+  }
+
+  // The order at a node with `empties` empties.
+  [[gnu::always_inline]] Order order_at(int empties) const {
+    return estimate_ ? Order::mobility : ordering::order_at(options_, empties);
   }
 
   // The moves of the node in the order visit_moves() takes them.
@@ -443,7 +584,7 @@ class Solver {
                     std::array<std::uint8_t, 64>& out) {
     int count = 0;
     if (first != kNoSquare) out[count++] = static_cast<std::uint8_t>(first);
-    const Order order = ordering::order_at(options_, empties);
+    const Order order = order_at(empties);
     if (order == Order::none) {
       node.peek_children([&](Square s, auto&&) {
         if (s != first) out[count++] = static_cast<std::uint8_t>(s);
@@ -452,8 +593,8 @@ class Solver {
       return count;
     }
     std::array<std::uint8_t, 64> ranked;
-    const int n =
-        ordering::ranked_moves(node, order, parity, first, options_, ranked, shallow_nodes_);
+    const int n = ordering::ranked_moves(node, order, parity, first, options_, ranked,
+                                         shallow_nodes_, estimate_);
     std::copy_n(ranked.begin(), n, out.begin() + count);
     return count + n;
   }
@@ -466,13 +607,8 @@ class Solver {
                            int& alpha, int beta, int& best, Square& best_move, bool cut) {
     std::array<std::uint8_t, 64> moves;
     const int count = ordered_moves(node, empties, parity, first, moves);
-    // The elder brothers searched alone: one at an expected ALL node, two
-    // where alpha may still rise (a PV node) or a cutoff is expected (a CUT
-    // node whose first move did not cut may still cut with its second).
-    const bool pv = beta > alpha + 1;
-    const int eldest = pv || cut ? 2 : 1;
     for (int i = 0; i < count; ++i) {
-      if (i >= eldest && pool_->idle.load(std::memory_order_relaxed) > 0) {
+      if (i >= kElderBrothers && pool_->idle.load(std::memory_order_relaxed) > 0) {
         split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count, cut);
         return count;
       }
@@ -496,6 +632,8 @@ class Solver {
     sp.parity = parity;
     sp.beta = beta;
     sp.cut = cut;
+    sp.estimate = estimate_;
+    sp.horizon = horizon_;
     sp.parent = split_;
     sp.moves = moves;
     sp.count = count;
@@ -535,11 +673,18 @@ class Solver {
   }
 
   // Joins a split point found in the pool, on a board of this thread's own.
+  // A thread entering the pre-search's work here counts it apart (see
+  // end_estimate()).
   void join_split(SplitPoint& sp) {
     const SplitPoint* const outer = split_;
     Node node(sp.position);
     aborted_ = false;  // whatever ended this thread's previous work, this is new work
-    switch (options_.algo) {
+    const bool enters_estimate = sp.estimate && !estimate_;
+    const Waste before = waste();
+    if (enters_estimate) estimate_reported_ = nodes_;
+    const int outer_horizon = horizon_;
+    set_mode(sp.estimate, sp.horizon);
+    switch (sp.estimate ? Algo::pvs : options_.algo) {
       case Algo::minimax:
         search_split<Algo::minimax>(sp, node);
         break;
@@ -549,6 +694,11 @@ class Solver {
       case Algo::pvs:
         search_split<Algo::pvs>(sp, node);
         break;
+    }
+    if (enters_estimate) {
+      end_estimate(before);
+    } else {
+      set_mode(sp.estimate, outer_horizon);
     }
     aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
   }
@@ -633,21 +783,6 @@ class Solver {
     split_alpha_ = outer_alpha;
   }
 
-  // The work counters at a moment. A span of work found void (a move
-  // abandoned, an attempt restarted) is counted once, as a whole, in the
-  // counter of its cause: what was counted inside it is taken back (an
-  // abandoned move may hold restarted attempts and abandoned moves of split
-  // points below), so that restarted + abandoned <= nodes.
-  struct Waste {
-    std::uint64_t nodes, restarted, abandoned;
-  };
-  Waste waste() const { return {nodes_, restarted_nodes_, abandoned_nodes_}; }
-  void waste_since(const Waste& before, std::uint64_t& counter) {
-    restarted_nodes_ = before.restarted;
-    abandoned_nodes_ = before.abandoned;
-    counter += nodes_ - before.nodes;
-  }
-
   // The few-empties path (see SolveOptions::few_empties), entered from a node
   // of the main search that has already been counted: the empty squares of
   // odd quadrants first, then the others, each group in a1..h8 order.
@@ -689,6 +824,14 @@ class Solver {
   const SplitPoint* split_ = nullptr;  // the split point this thread works for
   std::uint64_t nodes_ = 0;
   std::uint64_t shallow_nodes_ = 0;  // positions of Order::shallow's searches (not in nodes_)
+  // The mode (set_mode()): exact, or the pre-search's estimate.
+  bool estimate_ = false;
+  int horizon_ = -1;  // the pre-search's leaves have this many empties (-1: exact)
+  int few_empties_ = options_.few_empties;
+  int table_min_empties_ = options_.tt_min_empties;
+  std::uint64_t estimate_end_ = 0;       // one thread's pre-search stops at this nodes_
+  std::uint64_t estimate_reported_ = 0;  // nodes_ when last added to the pool's budget
+  std::uint64_t estimate_nodes_ = 0;     // positions of the pre-search (not in nodes_)
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void
   bool restart_ = false;         // aborted because split_alpha_ became stale
@@ -730,10 +873,12 @@ class Search {
   }
 
   SolveResult solve() {
-    if (options_.presearch && table_->enabled()) presearch();
     Solver<B, G>& main = *solvers_[0];
-    const int score = with_helpers(
-        [&] { return main.template search_window<true>(root_, root_empties_, root_parity_); });
+    const int score = with_helpers([&] {
+      if (options_.presearch && table_->enabled())
+        main.presearch(root_, root_empties_, root_parity_);
+      return main.template search_window<true>(root_, root_empties_, root_parity_);
+    });
     SolveResult result;
     report(result);
     if (result.solved) {
@@ -805,30 +950,13 @@ class Search {
     return f();
   }
 
-  // The pre-search of the root (search/presearch.hpp), on this thread,
-  // before the helpers start.
-  void presearch() {
-    using N = typename FastestNodeOf<B, G>::type;
-    ordering::with_evaluator(options_, [&](const auto& eval) {
-      presearch::PreSearch<N, std::remove_cvref_t<decltype(eval)>> pre(*table_, eval, options_,
-                                                                       options_.presearch_nodes);
-      if constexpr (N::kByValue) {
-        pre.run(N(root_.position()), root_empties_);
-      } else {
-        pre.run(root_, root_empties_);
-      }
-      presearch_nodes_ = pre.nodes();
-    });
-  }
-
   void report(SolveResult& result) const {
     result.solved = pool_ ? !pool_->stopped.load() : !solvers_[0]->aborted();
-    result.shallow_nodes = presearch_nodes_;
     for (const auto& s : solvers_) {
       result.nodes += s->nodes();
-      result.shallow_nodes += s->shallow_nodes();
+      result.shallow_nodes += s->shallow_nodes() + s->presearch_nodes();
       result.threads.push_back({s->nodes(), s->idle_seconds(), s->restarted_nodes(),
-                                s->abandoned_nodes(), s->split_points()});
+                                s->abandoned_nodes(), s->split_points(), s->presearch_nodes()});
     }
   }
 
@@ -841,7 +969,6 @@ class Search {
   Node root_;
   std::unique_ptr<Pool> pool_;
   std::vector<std::unique_ptr<Solver<B, G>>> solvers_;
-  std::uint64_t presearch_nodes_ = 0;
 };
 
 }  // namespace solver_detail

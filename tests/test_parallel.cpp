@@ -156,6 +156,68 @@ TEST(ParallelSearch, MinimaxAndWinDrawLoss) {
   }
 }
 
+// The pre-search (the solver's search in its estimate mode, classic
+// evaluation), splitting (presearch_split) low enough that the positions of
+// e12 split in it.
+SolveOptions with_presearch(int threads) {
+  SolveOptions o = best(threads);
+  o.order = Order::mobility;
+  o.eval = EvalKind::classic;
+  o.presearch = true;
+  o.presearch_empties = 4;
+  o.presearch_min_empties = 6;
+  o.presearch_nodes = 3000;
+  o.presearch_split = true;
+  o.split_min_empties = 6;
+  return o;
+}
+SolveOptions with_serial_presearch(int threads) {
+  SolveOptions o = with_presearch(threads);
+  o.presearch_split = false;
+  return o;
+}
+
+// With presearch_split the pre-search splits like the exact search: the
+// suite's scores with 1, 2 and 4 threads; the helpers take part in it; its
+// positions stay within its budget, exactly with one thread (cut short
+// inside an iteration), and with threads at most one poll interval (4096
+// positions) more per thread. Without it, the first thread alone searches
+// the same positions as one thread does.
+TEST(ParallelSearch, ThePreSearchSplitsToo) {
+  check_suite<KindergartenList>("e12", {1, 2, 4}, with_presearch, kDeep ? 1000 : 6);
+  check_suite<KindergartenList>("e12", {2}, with_serial_presearch, kDeep ? 1000 : 6);
+  const auto& entries = suite("e12");
+  const std::size_t budget = with_presearch(1).presearch_nodes;
+  std::uint64_t helper_positions = 0;
+  for (std::size_t i = 0; i < std::min<std::size_t>(entries.size(), kDeep ? 40 : 6); ++i) {
+    SCOPED_TRACE(board_string(entries[i].position));
+    const SolveResult one = solve<KindergartenList>(entries[i].position, with_presearch(1));
+    ASSERT_EQ(one.threads.size(), 1u);
+    EXPECT_EQ(one.threads[0].presearch_nodes, one.shallow_nodes);
+    EXPECT_LE(one.shallow_nodes, budget);
+    for (int threads : {2, 4}) {
+      const SolveResult r = solve<KindergartenList>(entries[i].position, with_presearch(threads));
+      std::uint64_t sum = 0;
+      for (std::size_t t = 0; t < r.threads.size(); ++t) {
+        sum += r.threads[t].presearch_nodes;
+        if (t > 0) helper_positions += r.threads[t].presearch_nodes;
+      }
+      EXPECT_EQ(sum, r.shallow_nodes);
+      EXPECT_LE(r.shallow_nodes, budget + 4096u * static_cast<unsigned>(threads));
+      // A pre-search that did not reach its budget searched its iterations
+      // whole, as one thread does: at least the positions of one thread's.
+      if (one.shallow_nodes < budget) {
+        EXPECT_GE(r.shallow_nodes, one.shallow_nodes / 2);
+      }
+      const SolveResult serial =
+          solve<KindergartenList>(entries[i].position, with_serial_presearch(threads));
+      EXPECT_EQ(serial.threads[0].presearch_nodes, one.shallow_nodes);
+      EXPECT_EQ(serial.shallow_nodes, one.shallow_nodes);
+    }
+  }
+  EXPECT_GT(helper_positions, 0u) << "no helper ever took part in the pre-search";
+}
+
 TEST(ParallelSearch, EveryMoveScoreWithThreads) {
   const auto& entries = suite("e12");
   for (std::size_t i = 0; i < (kDeep ? 10 : 3); ++i) {

@@ -61,6 +61,7 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.presearch_empties = 9;
   o.presearch_min_empties = 15;
   o.presearch_nodes = 12345;
+  o.presearch_split = true;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
   std::set<std::string_view> cli_names, json_keys;
@@ -77,10 +78,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The twenty-two options of SolveOptions (all its fields but the run
+  // The twenty-three options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern and deadline), each once.
-  EXPECT_EQ(rows, 22);
-  EXPECT_EQ(text.size(), 22u);
+  EXPECT_EQ(rows, 23);
+  EXPECT_EQ(text.size(), 23u);
 }
 
 }  // namespace
