@@ -5,6 +5,8 @@
                          (split.sh): wall time with 2 threads against 1, total
                          nodes with 2, 8 and 16 threads against 1, idle shares
   summary.py ab DIR      two builds on one thread (ab.sh): nodes, times, medians
+  summary.py wall DIR     1 and 2 threads of one build (threads.sh ... wall):
+                         the wall time ratio per round and its median
   summary.py elder DIR SUITE
                          one and two elder brothers at ALL nodes (elder.sh):
                          total nodes against one thread's, 2-thread wall ratio
@@ -65,6 +67,19 @@ def ab(directory):
         print(f"new / old (medians): {n / o:.3f}")
 
 
+def wall(directory):
+    runs = {p.stem: load(p) for p in sorted(Path(directory).glob("wall-*.json"))}
+    rounds = sorted({int(k.rsplit("-", 1)[1]) for k in runs})
+    ratios = []
+    for r in rounds:
+        [one] = [v for k, v in runs.items() if k.endswith(f"-t1-{r}")]
+        [two] = [v for k, v in runs.items() if k.endswith(f"-t2-{r}")]
+        ratios.append(two["seconds"] / one["seconds"])
+        print(f"round {r}: 1 thread {one['seconds']:.2f} s, 2 threads {two['seconds']:.2f} s,"
+              f" ratio {ratios[-1]:.3f} (nodes x{two['nodes'] / one['nodes']:.3f})")
+    print(f"median ratio {statistics.median(ratios):.3f}")
+
+
 def elder(directory, suite):
     runs = {p.stem: load(p) for p in sorted(Path(directory).glob(f"{suite}-*.json"))}
     rounds = sorted({int(k.rsplit("-", 1)[1]) for k in runs})
@@ -86,7 +101,7 @@ def elder(directory, suite):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "elder":
         elder(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) == 3 and sys.argv[1] in ("split", "ab"):
-        {"split": split, "ab": ab}[sys.argv[1]](sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] in ("split", "ab", "wall"):
+        {"split": split, "ab": ab, "wall": wall}[sys.argv[1]](sys.argv[2])
     else:
         sys.exit(__doc__)
