@@ -111,9 +111,9 @@ struct SolveOptions {
   // search with the evaluation `eval`, deepened ply by ply down to positions
   // with presearch_empties empties, leaves its best move in the table at
   // positions with at least presearch_min_empties empties, for the exact
-  // search to try first; it stops after the iteration in which it reached
-  // presearch_nodes positions. Needs a table. The defaults are the measured
-  // best on FForum #20-#39 (results/2026-11-24-presearch).
+  // search to try first; it stops when it has searched presearch_nodes
+  // positions (inside an iteration as a rule). Needs a table. The defaults
+  // are the measured best on FForum #20-#39 (results/2026-11-24-presearch).
   bool presearch = false;
   int presearch_empties = 10;
   int presearch_min_empties = 14;
@@ -216,8 +216,7 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
                                  "empties",
                                  &SolveOptions::presearch_min_empties, 0, 64},
     OptionRow<SolveOptions, std::size_t>{"presearch-nodes", "presearch_nodes",
-                                         "--presearch: stop after the iteration that reaches "
-                                         "this many positions",
+                                         "--presearch: stop after this many positions",
                                          &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40},
     OptionRow<SolveOptions, bool>{"presearch-split", "presearch_split",
                                   "--presearch with threads: the pre-search splits like the exact "
@@ -234,7 +233,9 @@ struct ThreadReport {
   // node counts at most once (search/solver.hpp).
   std::uint64_t restarted_nodes = 0;
   std::uint64_t abandoned_nodes = 0;
-  std::uint64_t split_points = 0;  // nodes this thread made split points
+  // Nodes this thread made split points. This count and idle_seconds include
+  // the pre-search's, when it splits or makes the helpers wait.
+  std::uint64_t split_points = 0;
   // The pre-search's positions this thread searched (not in `nodes`): with
   // threads, the helpers take part in it.
   std::uint64_t presearch_nodes = 0;

@@ -37,12 +37,11 @@
 // threads, Young Brothers Wait (YBWC). A node with at least
 // split_min_empties empties searches its first two moves alone, its elder
 // brothers (kElderBrothers): at a PV node alpha may still rise with the
-// second, at an expected CUT node the second may still cut, and at an
-// expected ALL node two rather than the classic one cut the work done with
-// 8 and 16 threads on FForum #20-#39 from 1.23-1.24 and 1.31-1.35 times one
-// thread's nodes to 1.16-1.17 and 1.22-1.25, no slower with 2 threads
-// (results/2026-11-24-parallel-presearch); node types as PVS predicts them
-// are passed down as `cut`. When a thread is then
+// second, at a CUT node the second may still cut, and at an ALL node two
+// rather than the classic one cut the work done with 8 and 16 threads on
+// FForum #20-#39 from 1.23-1.24 and 1.31-1.35 times one thread's nodes to
+// 1.16-1.17 and 1.22-1.25, no slower with 2 threads
+// (results/2026-11-24-parallel-presearch). When a thread is then
 // idle, the node becomes a split point: its remaining moves are handed out,
 // one at a time, to the threads that join it, each searching its move on a
 // board of its own with the split point's alpha of that moment, while the
@@ -84,19 +83,19 @@
 // exact search only takes the move (a table move is tried first) and its own
 // stores merge into the entry (bounds intersected, its move kept when it
 // raised alpha). So the table never holds a bound the pre-search made, and
-// the exact score cannot depend on it. It stops after the iteration during
-// which it reached presearch_nodes positions (the iteration cut short keeps
-// the moves of the subtrees it finished): a node budget, not a time, so that
-// one thread repeats exactly. With threads it runs on the first thread
+// the exact score cannot depend on it. It stops when it has searched
+// presearch_nodes positions, inside an iteration as a rule (the moves of the
+// subtrees that iteration finished are kept): a node budget, not a time, so
+// that one thread repeats exactly. With threads it runs on the first thread
 // alone, the others idle, by default; with presearch_split it splits like the
 // exact search (being the same search), so that it is no serial part of the
 // solve, its budget shared, each thread adding its positions at its polls.
 // That is not the default: where the budget cuts the last iteration, and so
 // the moves left, then vary from run to run, and on FForum #20-#39 the exact
-// search's work at 8 and 16 threads grew from 1.21-1.23 and 1.32-1.36 times
-// one thread's to 1.21-1.48 and 1.35-1.57 (three runs each,
-// results/2026-11-24-parallel-presearch). Its positions are counted as
-// shallow nodes, not nodes.
+// search's work at 8 and 16 threads grew from 1.21-1.23 and 1.32-1.37 times
+// one thread's to 1.41-1.55 and 1.31-1.81 (three runs each,
+// results/2026-11-24-parallel-presearch). The stop flag and the deadline stop
+// it too. Its positions are counted as shallow nodes, not nodes.
 //
 // Exactness: every thread reads only true bounds from the table and the
 // window of a move is never narrower than the split point's (alpha only
@@ -150,7 +149,6 @@ struct SplitPoint {
   int empties = 0;
   unsigned parity = 0;
   int beta = 0;
-  bool cut = false;                    // expected to cut (see Solver::search)
   bool estimate = false;               // a node of the pre-search, whose leaves are at
   int horizon = -1;                    // this many empties
   const SplitPoint* parent = nullptr;  // the split point the owner was working for
@@ -242,13 +240,13 @@ class Solver {
     const int beta = options_.wld ? 1 : kInfinity;
     switch (options_.algo) {
       case Algo::minimax:
-        return search<Algo::minimax, Root>(node, alpha, beta, empties, parity, false);
+        return search<Algo::minimax, Root>(node, alpha, beta, empties, parity);
       case Algo::alphabeta:
-        return search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity, false);
+        return search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity);
       case Algo::pvs:
         break;
     }
-    return search<Algo::pvs, Root>(node, alpha, beta, empties, parity, false);
+    return search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
   }
 
   // A helper thread's life: join split points as they are published, until
@@ -282,13 +280,14 @@ class Solver {
     next_poll_ = std::min(next_poll_, estimate_end_);
     for (int d = 1; empties - d >= options_.presearch_empties && !aborted_; ++d) {
       horizon_ = empties - d;
-      search<Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity, false);
+      search<Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity);
     }
     end_estimate(before);
     // The budget's stop ends the pre-search only; a stop flag or deadline
-    // is seen again by the exact search's first poll.
+    // is seen again by the exact search's first poll, at its first node.
     aborted_ = restart_ = false;
     if (pool_) pool_->stopped.store(false, std::memory_order_relaxed);
+    next_poll_ = nodes_;
   }
 
  private:
@@ -390,32 +389,25 @@ class Solver {
 
   // The score of a child for the parent's side, the parent's window being
   // (alpha, beta): PVS searches a younger brother with a null window first.
-  // `cut`: the parent is an expected CUT node (meaningful with a null window).
-  // A child with a null window is an expected CUT node below a PV node and
-  // below an expected ALL node, an expected ALL node below a CUT node.
   template <Algo A>
-  int child_score(Node& child, int alpha, int beta, int empties, unsigned parity, bool eldest,
-                  bool cut) {
-    const bool child_cut = beta > alpha + 1 ? !eldest : !cut;
+  int child_score(Node& child, int alpha, int beta, int empties, unsigned parity, bool eldest) {
     if constexpr (A == Algo::pvs) {
       if (!eldest) {
-        int v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
+        int v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity);
         if (v > alpha && v < beta && !aborted_) {
-          v = -search<A, false>(child, -beta, -v, empties, parity, false);
+          v = -search<A, false>(child, -beta, -v, empties, parity);
         }
         return v;
       }
     }
-    return -search<A, false>(child, -beta, -alpha, empties, parity, child_cut);
+    return -search<A, false>(child, -beta, -alpha, empties, parity);
   }
 
   // The main search: the score of the node for the side to move, fail-soft
   // with respect to (alpha, beta) (minimax ignores the window). `empties`
-  // and `parity` (see search/parity.hpp) describe the node's position; `cut`
-  // says whether it is an expected CUT node (only the parallel search's
-  // split rule reads it).
+  // and `parity` (see search/parity.hpp) describe the node's position.
   template <Algo A, bool Root>
-  int search(Node& node, int alpha, int beta, int empties, unsigned parity, bool cut) {
+  int search(Node& node, int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
     if (nodes_ >= next_poll_) poll_stop();
     if (aborted_) return 0;
@@ -494,8 +486,8 @@ class Solver {
     int searched = 0;
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
-      const int v = child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s),
-                                   searched == 0, cut);
+      const int v =
+          child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
       ++searched;
       if (aborted_) return true;
       if (v > best) {
@@ -511,7 +503,7 @@ class Solver {
     if (pool_ && empties >= options_.split_min_empties &&
         (!estimate_ || options_.presearch_split)) {
       searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
-                                         best_move, cut);
+                                         best_move);
     } else {
       visit_moves(node, empties, parity, first, visit);
     }
@@ -521,7 +513,7 @@ class Solver {
       bool passed = false;
       best = score_without_move<Node>(node, empties, [&](Node& p) {
         passed = true;
-        return search<A, false>(p, -beta, -alpha, empties, parity, !cut);
+        return search<A, false>(p, -beta, -alpha, empties, parity);
       });
       if (aborted_) return 0;
       if (!passed) {  // the game is over
@@ -604,12 +596,12 @@ class Solver {
   // node's alpha, best and best_move are updated; returns the moves searched.
   template <Algo A, class Visit>
   int visit_moves_or_split(Node& node, int empties, unsigned parity, Square first, Visit& visit,
-                           int& alpha, int beta, int& best, Square& best_move, bool cut) {
+                           int& alpha, int beta, int& best, Square& best_move) {
     std::array<std::uint8_t, 64> moves;
     const int count = ordered_moves(node, empties, parity, first, moves);
     for (int i = 0; i < count; ++i) {
       if (i >= kElderBrothers && pool_->idle.load(std::memory_order_relaxed) > 0) {
-        split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count, cut);
+        split<A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count);
         return count;
       }
       bool stop = false;
@@ -623,15 +615,13 @@ class Solver {
   // it with the helpers that join, waits for them, and takes the result.
   template <Algo A>
   void split(Node& node, int empties, unsigned parity, int& alpha, int beta, int& best,
-             Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count,
-             bool cut) {
+             Square& best_move, const std::array<std::uint8_t, 64>& moves, int from, int count) {
     ++split_points_;
     SplitPoint sp;
     sp.position = node.position();
     sp.empties = empties;
     sp.parity = parity;
     sp.beta = beta;
-    sp.cut = cut;
     sp.estimate = estimate_;
     sp.horizon = horizon_;
     sp.parent = split_;
@@ -723,21 +713,20 @@ class Solver {
       const Waste before = waste();
       int alpha = sp.alpha.load(std::memory_order_relaxed);
       split_alpha_ = A == Algo::minimax ? kInfinity : alpha;
-      const bool child_cut = sp.beta > alpha + 1 || !sp.cut;
       int v;
       if constexpr (A != Algo::pvs) {
-        v = -search<A, false>(child, -sp.beta, -alpha, empties, parity, child_cut);
+        v = -search<A, false>(child, -sp.beta, -alpha, empties, parity);
       } else {
-        v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
+        v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity);
         while (v > alpha && v < sp.beta && !aborted_) {
           const int now = sp.alpha.load(std::memory_order_relaxed);
           if (v > now) {
             split_alpha_ = v;  // the re-search's window begins at v
-            v = -search<A, false>(child, -sp.beta, -v, empties, parity, false);
+            v = -search<A, false>(child, -sp.beta, -v, empties, parity);
             break;
           }
           alpha = split_alpha_ = now;  // the bound no longer beats the best: test again at now
-          v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity, child_cut);
+          v = -search<A, false>(child, -alpha - 1, -alpha, empties, parity);
         }
       }
       if (!restart_) return v;
