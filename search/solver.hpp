@@ -663,17 +663,21 @@ class Solver {
   }
 
   // Joins a split point found in the pool, on a board of this thread's own.
-  // A thread entering the pre-search's work here counts it apart (see
-  // end_estimate()).
+  // A thread joins only split points of its own mode, except a helper
+  // entering the pre-search's from serve(): it takes that mode here and counts
+  // the work apart (see end_estimate()). (An owner helping below its split
+  // point stays in the same iteration of the same search.)
   void join_split(SplitPoint& sp) {
     const SplitPoint* const outer = split_;
     Node node(sp.position);
     aborted_ = false;  // whatever ended this thread's previous work, this is new work
     const bool enters_estimate = sp.estimate && !estimate_;
     const Waste before = waste();
-    if (enters_estimate) estimate_reported_ = nodes_;
-    const int outer_horizon = horizon_;
-    set_mode(sp.estimate, sp.horizon);
+    assert(enters_estimate || (sp.estimate == estimate_ && sp.horizon == horizon_));
+    if (enters_estimate) {
+      set_mode(true, sp.horizon);
+      estimate_reported_ = nodes_;
+    }
     switch (sp.estimate ? Algo::pvs : options_.algo) {
       case Algo::minimax:
         search_split<Algo::minimax>(sp, node);
@@ -685,11 +689,7 @@ class Solver {
         search_split<Algo::pvs>(sp, node);
         break;
     }
-    if (enters_estimate) {
-      end_estimate(before);
-    } else {
-      set_mode(sp.estimate, outer_horizon);
-    }
+    if (enters_estimate) end_estimate(before);
     aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
   }
 
