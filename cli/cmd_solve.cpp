@@ -194,6 +194,7 @@ struct Summary {
   std::uint64_t shallow_nodes = 0;
   double thread_seconds = 0;  // threads x each position's time (of the reported run)
   double idle_seconds = 0;    // of which the threads waited
+  double presearch_seconds = 0;
   std::uint64_t restarted_nodes = 0, abandoned_nodes = 0, split_points = 0;
   int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
   double seconds = 0;  // the sum of each position's (median) time
@@ -204,6 +205,7 @@ Summary summarize(const std::vector<Row>& rows) {
   for (const auto& r : rows) {
     s.nodes += r.result.nodes;
     s.shallow_nodes += r.result.shallow_nodes;
+    s.presearch_seconds += r.result.presearch_seconds;
     s.thread_seconds += r.seconds * static_cast<double>(r.result.threads.size());
     for (const auto& t : r.result.threads) {
       s.idle_seconds += t.idle_seconds;
@@ -263,6 +265,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["thread_abandoned_nodes"] = abandoned;
     row["thread_split_points"] = splits;
     row["thread_presearch_nodes"] = presearch;
+    row["presearch_seconds"] = r.result.presearch_seconds;
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;
@@ -280,6 +283,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       {"shallow_nodes", s.shallow_nodes},
       {"seconds", s.seconds},
       {"idle_seconds", s.idle_seconds},
+      {"presearch_seconds", s.presearch_seconds},
       {"restarted_nodes", s.restarted_nodes},
       {"abandoned_nodes", s.abandoned_nodes},
       {"split_points", s.split_points},
@@ -323,6 +327,12 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   if (o.order == Order::shallow || o.presearch) {
     fmt::print("shallow-search nodes {} (ranking moves{}; not in the nodes above)\n",
                s.shallow_nodes, o.presearch ? " and the pre-search" : "");
+  }
+  if (o.presearch) {
+    fmt::print("pre-search {:.3f} s of the {:.3f} s{}\n", s.presearch_seconds, s.seconds,
+               o.threads > 1 && !o.presearch_split
+                   ? " (on the first thread alone, the others waiting: the serial part)"
+                   : "");
   }
   if (o.threads > 1) {
     const auto percent = [&](std::uint64_t n) {

@@ -656,9 +656,11 @@ def main():
                 speedup = one["seconds"] / s["seconds"] if s["seconds"] else None
                 busy = [sum(r["idle_seconds"][i] for r in run["rows"])
                         for i in range(len(run["rows"][0]["idle_seconds"]))]
+                presearch = s.get("presearch_seconds")
                 rows.append([f"`{v}`", t, f"{s['seconds']:.3f}", fmt(speedup),
                              f"{s['nodes']:,}", fmt(ratio(s["nodes"], one["nodes"])),
                              " ".join(f"{x:.2f}" for x in busy),
+                             "-" if presearch is None else f"{presearch:.3f}",
                              s["wrong_scores"], s["not_solved"]])
                 points.append((t, speedup))
             ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=v)
@@ -677,11 +679,14 @@ def main():
                       "median times; speedup against one thread in this run; nodes: the sum "
                       "over all threads (the parallel search's extra work is the node ratio); "
                       "idle: seconds each thread waited for work, summed over the positions. "
-                      "On a machine with N cores, the speedup at N threads is about N / (node "
-                      "ratio) when the idle times stay small.", "",
+                      "pre-search: its seconds, summed; it runs on the first thread while the "
+                      "others wait, so no thread count makes a solve shorter than it. "
+                      "On a machine with N cores, the time at N threads is about the "
+                      "pre-search's plus the rest's one-thread time times the node ratio over "
+                      "N, when the idle times outside the pre-search stay small.", "",
                       table(["variant", "threads", "seconds", "speedup", "nodes",
-                             "nodes / 1 thread", "idle s per thread", "wrong scores",
-                             "not solved"], rows), "",
+                             "nodes / 1 thread", "idle s per thread", "pre-search s",
+                             "wrong scores", "not solved"], rows), "",
                       "![scaling](scaling.png)", ""]
         plt.close(fig)
 

@@ -254,6 +254,11 @@ struct SolveResult {
   std::uint64_t shallow_nodes = 0;
   bool solved = false;                // false when stopped by the stop flag or the deadline
   std::vector<ThreadReport> threads;  // one per thread, the main thread first
+  // The pre-search's wall time (SolveOptions::presearch). Unless it splits,
+  // it runs on the main thread alone while the others wait: with threads it
+  // is the solve's serial part, and the solve takes at least this long
+  // whatever the thread count.
+  double presearch_seconds = 0;
 };
 
 // The scores of the root moves (a square, or kPass when passing is the only

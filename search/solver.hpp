@@ -863,13 +863,19 @@ class Search {
 
   SolveResult solve() {
     Solver<B, G>& main = *solvers_[0];
+    double presearch_seconds = 0;
     const int score = with_helpers([&] {
-      if (options_.presearch && table_->enabled())
+      if (options_.presearch && table_->enabled()) {
+        const auto t0 = std::chrono::steady_clock::now();
         main.presearch(root_, root_empties_, root_parity_);
+        presearch_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      }
       return main.template search_window<true>(root_, root_empties_, root_parity_);
     });
     SolveResult result;
     report(result);
+    result.presearch_seconds = presearch_seconds;
     if (result.solved) {
       result.score = main.sign_if_wld(score);
       result.best_move = main.root_move();

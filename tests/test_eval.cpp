@@ -11,6 +11,7 @@
 
 #include "core/cpu.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -313,6 +314,7 @@ TEST(PreSearch, CountsItsPositionsAndOnlyReordersTheSearch) {
   o.pattern = &pattern;
   const SolveResult plain = solve<KindergartenList>(entries[0].position, o);
   EXPECT_EQ(plain.shallow_nodes, 0u);
+  EXPECT_EQ(plain.presearch_seconds, 0.0);
   o.presearch = true;
   o.presearch_nodes = 1;
   const SolveResult stopped = solve<KindergartenList>(entries[0].position, o);
@@ -321,8 +323,14 @@ TEST(PreSearch, CountsItsPositionsAndOnlyReordersTheSearch) {
   o.presearch_nodes = std::size_t{1} << 30;
   o.presearch_empties = 6;
   o.presearch_min_empties = 8;
+  const auto t0 = std::chrono::steady_clock::now();
   const SolveResult full = solve<KindergartenList>(entries[0].position, o);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_GT(full.shallow_nodes, 1000u);
+  // Its time is measured, within the solve's.
+  EXPECT_GT(full.presearch_seconds, 0.0);
+  EXPECT_LE(full.presearch_seconds, seconds);
   EXPECT_NE(full.nodes, plain.nodes);
   EXPECT_EQ(full.score, entries[0].best_score());
   EXPECT_EQ(plain.score, entries[0].best_score());

@@ -342,6 +342,15 @@ TEST(TranspositionTable, SharedAndPlainUseGiveTheSameEntries) {
   }
 }
 
+// The table takes the largest power of two of buckets (cache lines of 64
+// bytes) that fits: all of a power-of-two size, half of the next size up.
+TEST(TranspositionTable, TakesWholeCacheLinesUpToTheSizeAsked) {
+  for (std::size_t mb : {1, 2, 4, 64}) EXPECT_EQ(TranspositionTable(mb).bytes(), mb << 20);
+  EXPECT_EQ(TranspositionTable(3).bytes(), std::size_t{2} << 20);
+  EXPECT_EQ(TranspositionTable(0).bytes(), 0u);
+  EXPECT_FALSE(TranspositionTable(0).enabled());
+}
+
 TEST(ThreadedPerft, PublishedCountsWithThreadsAndASharedCache) {
   const PerftTable table = PerftTable::read(RB_POSITIONS_DIR "/perft-start.csv");
   const int depth = kDeep ? 10 : 7;
