@@ -32,7 +32,7 @@
 // system allows (transparent huge pages), since a probe is a random access
 // to a large table and with 4 KB pages most would miss the TLB as well. On
 // FForum #20-#39 (best configuration, one thread) the two together cut the
-// time by 8% with the same nodes (results/2026-11-24-table-memory).
+// time by 5-6% with the same nodes (results/2026-11-24-table-memory).
 #pragma once
 
 #include <atomic>
