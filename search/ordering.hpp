@@ -73,7 +73,10 @@ template <class N, Evaluator E>
 int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
                   std::uint64_t& nodes) {
   ++nodes;
-  if (depth == 0) return e.eval(node.player(), node.opponent());
+  if (depth == 0) {
+    const Position p = node.position();  // once: on the mailbox, a walk of the board
+    return e.eval(p.player, p.opponent);
+  }
   int best = -(1 << 20);
   const int visited = node.for_each_child([&](Square, auto&& child) {
     const int v = -shallow_score<N>(child, depth - 1, -beta, -alpha, e, nodes);

@@ -347,8 +347,9 @@ class Solver {
 
   // The pre-search's leaf score: the evaluation.
   int evaluate(Node& node) const {
-    return ordering::with_evaluator(
-        options_, [&](const auto& e) { return e.eval(node.player(), node.opponent()); });
+    const Position p = node.position();  // once: on the mailbox, a walk of the board
+    return ordering::with_evaluator(options_,
+                                    [&](const auto& e) { return e.eval(p.player, p.opponent); });
   }
 
   void wait(std::unique_lock<std::mutex>& lock) {
