@@ -32,6 +32,9 @@ void* allocate_zeroed(std::size_t bytes, std::size_t align, std::string_view wha
                          " MiB: " + why);
   };
   check_memory_budget(bytes, what);
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  huge_pages = huge_pages && bytes >= kHugePage;
+  if (huge_pages && align < kHugePage) align = kHugePage;
   void* memory = std::aligned_alloc(align, (bytes + align - 1) / align * align);
   if (!memory) throw refuse(std::strerror(errno ? errno : ENOMEM));
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

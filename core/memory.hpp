@@ -26,10 +26,10 @@ void check_memory_budget(std::size_t bytes, std::string_view what);
 
 // Zeroed memory of `bytes` bytes aligned to `align` (a power of two),
 // released with std::free. `what` names the option in the error, e.g. "--tt
-// 4096". With `huge_pages`, the kernel is asked (madvise, advice only) to back
-// the memory with 2 MB pages before it is first touched: every probe of a
-// large table is a random access, and with 4 KB pages most would miss the
-// TLB as well.
+// 4096". With `huge_pages`, memory of at least 2 MB is aligned to 2 MB and
+// the kernel is asked (madvise, advice only) to back it with 2 MB pages
+// before it is first touched: every probe of a large table is a random
+// access, and with 4 KB pages most would miss the TLB as well.
 void* allocate_zeroed(std::size_t bytes, std::size_t align, std::string_view what,
                       bool huge_pages = false);
 

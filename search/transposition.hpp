@@ -71,12 +71,9 @@ class TranspositionTable {
     const std::size_t fit = (megabytes << 20) / sizeof(Bucket);
     if (fit == 0) return;
     const std::size_t count = std::bit_floor(fit);
-    // 2 MB alignment lets the kernel back the table with huge pages.
-    constexpr std::size_t kHugePage = std::size_t{2} << 20;
-    const std::size_t bytes = count * sizeof(Bucket);
-    const bool huge = bytes >= kHugePage;
-    buckets_.reset(static_cast<Bucket*>(allocate_zeroed(
-        bytes, huge ? kHugePage : alignof(Bucket), "--tt " + std::to_string(megabytes), huge)));
+    buckets_.reset(static_cast<Bucket*>(allocate_zeroed(count * sizeof(Bucket), alignof(Bucket),
+                                                        "--tt " + std::to_string(megabytes),
+                                                        true)));  // on huge pages
     mask_ = count - 1;
   }
 
