@@ -22,12 +22,11 @@
 //    stages 8 wide), its leaves evaluated with the weights just fitted for
 //    the stages below (label_search()). Those labels are much less noisy
 //    (the held-out errors of the 16-23 and 24-31 stages fall from 15.6 and
-//    21.3 discs to 6.1 and 5.5, each against its own labels), and they
+//    21.3 discs to 6.1 and 5.3, each against its own labels), and they
 //    order better: results/2026-11-24-eval-labels.
 // 3. Fit. Per stage (--stage-width consecutive empties counts), ridge
 //    regression of the label (discs) on the pattern features (for each of
-//    the 88 images, its shape's weight at its index), the four counts of
-//    pattern::counts() and a bias: the normal
+//    the 88 images, its shape's weight at its index) and a bias: the normal
 //    equations (X'X + ridge I) w = X'y solved by --iterations steps of
 //    conjugate gradients from w = 0, in a fixed order; the weights are then
 //    rounded to kEvalScale units. The games g with g % 10 == 9 are held out
@@ -130,37 +129,21 @@ int final_for_black(const Position& p) {
 }
 
 // Ridge regression by conjugate gradients; see the opening comment. Each
-// sample has the features of pattern::features() (value 1 each), the counts
-// of pattern::counts() (value count / kCountUnit, so that their columns are
-// not much larger than the patterns': fewer steps converge) and a bias
-// feature. Returns the weights in discs: the patterns', then per unit of
-// each count, then the bias.
-constexpr double kCountUnit = 8;
-
+// sample has the features of pattern::features() and a bias feature.
 std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int iterations) {
-  constexpr std::size_t kCounts = pattern::kWeightsPerStage;  // the first count's column
-  const std::size_t n = kCounts + pattern::kCountCount + 1;   // the last one: the bias
+  const std::size_t n = pattern::kWeightsPerStage + 1;  // the last one: the bias
   const std::size_t bias = n - 1;
   std::vector<std::array<int, pattern::kImages.size()>> features;
-  std::vector<std::array<double, pattern::kCountCount>> counts;
   features.reserve(samples.size());
-  counts.reserve(samples.size());
-  for (const Sample& s : samples) {
-    features.push_back(pattern::features(s.player, s.opponent));
-    const auto c = pattern::counts(s.player, s.opponent);
-    auto& row = counts.emplace_back();
-    for (int k = 0; k < pattern::kCountCount; ++k) row[k] = c[k] / kCountUnit;
-  }
+  for (const Sample& s : samples) features.push_back(pattern::features(s.player, s.opponent));
   // A v = X'(X v) + ridge v
   auto apply = [&](const std::vector<double>& v, std::vector<double>& out) {
     std::fill(out.begin(), out.end(), 0.0);
     for (std::size_t i = 0; i < samples.size(); ++i) {
       double xv = v[bias];
       for (int f : features[i]) xv += v[static_cast<std::size_t>(f)];
-      for (int k = 0; k < pattern::kCountCount; ++k) xv += counts[i][k] * v[kCounts + k];
       out[bias] += xv;
       for (int f : features[i]) out[static_cast<std::size_t>(f)] += xv;
-      for (int k = 0; k < pattern::kCountCount; ++k) out[kCounts + k] += counts[i][k] * xv;
     }
     for (std::size_t j = 0; j < n; ++j) out[j] += ridge * v[j];
   };
@@ -168,8 +151,6 @@ std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int it
   for (std::size_t i = 0; i < samples.size(); ++i) {
     r[bias] += samples[i].label;
     for (int f : features[i]) r[static_cast<std::size_t>(f)] += samples[i].label;
-    for (int k = 0; k < pattern::kCountCount; ++k)
-      r[kCounts + k] += counts[i][k] * samples[i].label;
   }
   p = r;
   auto dot = [&](const std::vector<double>& x, const std::vector<double>& y) {
@@ -190,7 +171,6 @@ std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int it
     rr = next;
     for (std::size_t j = 0; j < n; ++j) p[j] = r[j] + beta * p[j];
   }
-  for (int k = 0; k < pattern::kCountCount; ++k) w[kCounts + k] /= kCountUnit;
   return w;
 }
 
@@ -331,9 +311,9 @@ int train(const TrainArgs& a) {
     const int hi = std::min(a.max_empties, lo + a.stage_width - 1);
     if (a.search_labels && lo > a.exact_empties && !weights.stages.empty()) {
       const int relabelled = search_label(samples, held_out, weights, lo, hi);
-      comments.push_back(fmt::format(
-          "stage {}..{}: labels of {} samples searched down to {} empties ({:.1f} s so far)", lo,
-          hi, relabelled, lo - 1, seconds()));
+      comments.push_back(
+          fmt::format("stage {}..{}: labels of {} samples searched down to {} empties", lo, hi,
+                      relabelled, lo - 1));
     }
     std::vector<Sample> stage;
     for (const Sample& s : samples) {
@@ -348,9 +328,6 @@ int train(const TrainArgs& a) {
     out.weights.resize(pattern::kWeightsPerStage);
     for (int j = 0; j < pattern::kWeightsPerStage; ++j) {
       out.weights[static_cast<std::size_t>(j)] = quantize(w[static_cast<std::size_t>(j)]);
-    }
-    for (int k = 0; k < pattern::kCountCount; ++k) {
-      out.counts[k] = quantize(w[static_cast<std::size_t>(pattern::kWeightsPerStage + k)]);
     }
     // The fit's error, rounded weights, on its own samples and on the
     // held-out games' samples of the stage.

@@ -13,9 +13,7 @@
 namespace rb {
 namespace {
 
-// Version 2 added the count lines; a version 1 file (no counts) still reads.
-constexpr std::string_view kHeader = "reversi-bench pattern weights 2";
-constexpr std::string_view kHeaderVersion1 = "reversi-bench pattern weights 1";
+constexpr std::string_view kHeader = "reversi-bench pattern weights 1";
 constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
 
 // The blank-separated fields of a line, with their 1-based columns.
@@ -46,10 +44,6 @@ std::string format_pattern_weights(const PatternWeights& weights,
   for (const auto& stage : weights.stages) {
     out += "stage " + std::to_string(stage.min_empties) + " " + std::to_string(stage.max_empties) +
            " " + std::to_string(stage.bias) + "\n";
-    for (int k = 0; k < pattern::kCountCount; ++k) {
-      if (stage.counts[k] == 0) continue;
-      out += std::string(pattern::kCountNames[k]) + " " + std::to_string(stage.counts[k]) + "\n";
-    }
     for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
       for (int i = pattern::kOffsets[shape]; i < pattern::kOffsets[shape + 1]; ++i) {
         const int w = stage.weights[static_cast<std::size_t>(i)];
@@ -72,7 +66,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
   }
   PatternWeights weights;
   std::string line;
-  int number = 0, version = 0;
+  int number = 0;
   auto fail = [&](int column, const std::string& reason) {
     throw InputError(path, number, column, reason);
   };
@@ -90,9 +84,8 @@ PatternWeights read_pattern_weights(const std::string& path) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (number == 1) {
-      if (line != kHeader && line != kHeaderVersion1)
+      if (line != kHeader)
         fail(1, "not a pattern weights file (expected '" + std::string(kHeader) + "')");
-      version = line == kHeader ? 2 : 1;
       continue;
     }
     const auto fields = split(line);
@@ -111,20 +104,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
       continue;
     }
     if (weights.stages.empty()) fail(1, "a weight before the first stage line");
-    if (fields.size() == 2 && version >= 2) {
-      int count = -1;
-      for (int k = 0; k < pattern::kCountCount; ++k) {
-        if (pattern::kCountNames[k] == fields[0].text) count = k;
-      }
-      if (count < 0) fail(1, "unknown count '" + std::string(fields[0].text) + "'");
-      weights.stages.back().counts[static_cast<std::size_t>(count)] =
-          static_cast<std::int16_t>(integer(fields[1], -32767, 32767, "WEIGHT"));
-      continue;
-    }
-    if (fields.size() != 3) {
-      fail(1, version >= 2 ? "a weight line is: SHAPE INDEX WEIGHT or COUNT WEIGHT"
-                           : "a weight line is: SHAPE INDEX WEIGHT");
-    }
+    if (fields.size() != 3) fail(1, "a weight line is: SHAPE INDEX WEIGHT");
     int shape = -1;
     for (int i = 0; i < pattern::kShapeCount; ++i) {
       if (pattern::kShapes[i].name == fields[0].text) shape = i;

@@ -2,17 +2,12 @@
 // train-eval`): a small text file, one weight per line, zero weights left
 // out.
 //
-//   reversi-bench pattern weights 2
+//   reversi-bench pattern weights 1
 //   # comment lines (the command that made the file)
 //   stage MIN_EMPTIES MAX_EMPTIES BIAS
-//   COUNT WEIGHT                (COUNT a name of pattern::kCountNames)
-//   ...
 //   SHAPE INDEX WEIGHT          (SHAPE a name of pattern::kShapes)
 //   ...
 //   stage ...
-//
-// A version 1 file (header "... weights 1") has no count lines: its count
-// weights are 0.
 //
 // Weights are integers in kEvalScale units, |w| <= 32767; stages come in
 // increasing, non-overlapping empties ranges within 0..60. Written in one

@@ -185,27 +185,6 @@ inline constexpr auto kImages = [] {
   return images;
 }();
 
-// The counted features, beside the patterns: for the side to move (player)
-// and for the opponent, its legal moves (mobility) and the empty squares next
-// to the other side's discs (potential mobility: where it may get moves
-// later). The side with fewer moves is soon forced to give up corners or
-// pass, which the patterns, each seeing a few squares, cannot tell. Each
-// count has one weight per stage (per unit). Measured: with them the
-// held-out error of the 8-15 empties stage (exact labels) falls from 7.89 to
-// 7.72 discs; they were kept together with the searched labels of
-// cli/cmd_train_eval.cpp (results/2026-11-24-eval-labels). A symmetry of the
-// board leaves every count unchanged.
-inline constexpr int kCountCount = 4;
-inline constexpr std::array<std::string_view, kCountCount> kCountNames{
-    "mobility", "opponent-mobility", "potential-mobility", "opponent-potential-mobility"};
-
-inline std::array<int, kCountCount> counts(Bitboard player, Bitboard opponent) {
-  const Bitboard empty = ~(player | opponent);
-  return {popcount(shift_legal_moves(player, opponent)),
-          popcount(shift_legal_moves(opponent, player)), popcount(neighbours(opponent) & empty),
-          popcount(neighbours(player) & empty)};
-}
-
 // The feature ids of a position: for each image, its shape's offset plus its
 // index (what the raw weights are read at, and what training fits).
 inline std::array<int, kImages.size()> features(Bitboard player, Bitboard opponent) {
@@ -219,25 +198,21 @@ inline std::array<int, kImages.size()> features(Bitboard player, Bitboard oppone
 }  // namespace pattern
 
 // The weights as trained and stored (io/eval_weights.hpp): per stage (a
-// range of empties), a bias, one weight per configuration of each shape
-// (pattern::kOffsets) and one per count (pattern::counts(), per unit of the
-// count), all in kEvalScale units.
+// range of empties), a bias and one weight per configuration of each shape
+// (pattern::kOffsets), all in kEvalScale units.
 struct PatternWeights {
   struct Stage {
     int min_empties = 0;
     int max_empties = 0;
     int bias = 0;
     std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage
-    std::array<std::int16_t, pattern::kCountCount> counts{};
   };
   std::vector<Stage> stages;  // by min_empties, not overlapping
 };
 
 // The pattern evaluation of a set of weights: for a position with e empty
 // squares, the stage whose range holds e (else the nearest one), its bias
-// plus the weights of every image, plus each count times its weight (the
-// counts are not computed in a stage whose count weights are all 0). See the
-// opening comment for the folding.
+// plus the weights of every image. See the opening comment for the folding.
 class PatternEval {
  public:
   explicit PatternEval(const PatternWeights& weights);
@@ -275,20 +250,10 @@ class PatternEval {
   };
   struct Stage {
     int bias = 0;
-    std::array<int, pattern::kCountCount> counts{};
-    bool has_counts = false;
     // The folded tables of folded_, one after the other, each indexed in
     // ascending square order (16 bits: 3.6 MB per stage, not 7).
     std::vector<std::int16_t> table;
   };
-  static int count_terms(const Stage& stage, Bitboard player, Bitboard opponent) {
-    if (!stage.has_counts) return 0;
-    const auto c = pattern::counts(player, opponent);
-    int total = 0;
-    for (int k = 0; k < pattern::kCountCount; ++k) total += stage.counts[k] * c[k];
-    return total;
-  }
-
   std::vector<FoldedImage> folded_;
   std::vector<Stage> stages_;
   std::array<std::uint8_t, 65> stage_of_empties_{};
@@ -299,7 +264,7 @@ static_assert(Evaluator<PatternEval>);
 inline int PatternEval::eval_bmi2(Bitboard player, Bitboard opponent) const {
   const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
   const std::int16_t* table = stage.table.data();
-  int total = stage.bias + count_terms(stage, player, opponent);
+  int total = stage.bias;
   for (const FoldedImage& f : folded_) {
     total += table[f.offset + kToTernary[_pext_u64(player, f.mask)] +
                    2 * kToTernary[_pext_u64(opponent, f.mask)]];
@@ -319,7 +284,7 @@ constexpr std::size_t gather_bits(Bitboard b, Bitboard mask) {
 inline int PatternEval::eval_portable(Bitboard player, Bitboard opponent) const {
   const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
   const std::int16_t* table = stage.table.data();
-  int total = stage.bias + count_terms(stage, player, opponent);
+  int total = stage.bias;
   for (const FoldedImage& f : folded_) {
     total += table[f.offset + kToTernary[gather_bits(player, f.mask)] +
                    2 * kToTernary[gather_bits(opponent, f.mask)]];
@@ -369,10 +334,6 @@ inline PatternEval::PatternEval(const PatternWeights& weights) {
   for (const PatternWeights::Stage& s : weights.stages) {
     Stage& stage = stages_.emplace_back();
     stage.bias = s.bias;
-    for (int k = 0; k < kCountCount; ++k) {
-      stage.counts[k] = s.counts[k];
-      stage.has_counts = stage.has_counts || s.counts[k] != 0;
-    }
     stage.table.assign(static_cast<std::size_t>(offset), 0);
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
       const Image& rep = kImages[groups[gi].first];

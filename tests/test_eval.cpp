@@ -61,7 +61,6 @@ PatternWeights random_weights(std::uint64_t seed) {
     s.bias = static_cast<int>(rng() % 201) - 100;
     s.weights.resize(pattern::kWeightsPerStage);
     for (auto& x : s.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 401) - 200);
-    for (auto& x : s.counts) x = static_cast<std::int16_t>(static_cast<int>(rng() % 41) - 20);
     w.stages.push_back(std::move(s));
   }
   return w;
@@ -109,46 +108,6 @@ TEST(Eval, RandomPatternWeightsEvaluateTheEightImagesEqual) {
   expect_symmetric(e, sample_positions(kDeep ? 4000 : 200));
 }
 
-// pattern::counts() by the reference board and a walk of the squares: the
-// legal moves of each side, and the empty squares with a neighbour of the
-// other side.
-std::array<int, pattern::kCountCount> reference_counts(const Position& p) {
-  const Bitboard moves = ReferenceBoard(p).legal_moves();
-  const Bitboard replies = ReferenceBoard(p.passed()).legal_moves();
-  auto next_to = [&](Bitboard discs) {
-    int n = 0;
-    for (int r = 0; r < 8; ++r) {
-      for (int f = 0; f < 8; ++f) {
-        if ((p.player | p.opponent) >> (8 * r + f) & 1) continue;
-        bool found = false;
-        for (int dr = -1; dr <= 1; ++dr) {
-          for (int df = -1; df <= 1; ++df) {
-            const int rr = r + dr, ff = f + df;
-            if ((dr || df) && rr >= 0 && rr < 8 && ff >= 0 && ff < 8 &&
-                (discs >> (8 * rr + ff) & 1)) {
-              found = true;
-            }
-          }
-        }
-        n += found;
-      }
-    }
-    return n;
-  };
-  return {popcount(moves), popcount(replies), next_to(p.opponent), next_to(p.player)};
-}
-
-TEST(Eval, CountsAreMovesAndEmptiesNextToTheOtherSide) {
-  // The start: 4 moves each; the 10 empty squares around d4 and e5 (white)
-  // are black's potential moves, the 10 around d5 and e4 white's.
-  const Position start = Position::start();
-  EXPECT_EQ(pattern::counts(start.player, start.opponent), (std::array{4, 4, 10, 10}));
-  for (const Position& p : sample_positions(kDeep ? 4000 : 400)) {
-    ASSERT_EQ(pattern::counts(p.player, p.opponent), reference_counts(p))
-        << p.player << " " << p.opponent;
-  }
-}
-
 TEST(Eval, FoldedTablesGiveThePlainSumOverTheImages) {
   const PatternWeights w = random_weights(9);
   const PatternEval e(w);
@@ -163,8 +122,6 @@ TEST(Eval, FoldedTablesGiveThePlainSumOverTheImages) {
       }
       sum += stage.weights[static_cast<std::size_t>(pattern::kOffsets[image.shape] + index)];
     }
-    const auto counts = reference_counts(p);
-    for (int k = 0; k < pattern::kCountCount; ++k) sum += stage.counts[k] * counts[k];
     ASSERT_EQ(e.eval(p.player, p.opponent), sum);
     ASSERT_EQ(e.eval_portable(p.player, p.opponent), sum);
   }
@@ -214,29 +171,13 @@ TEST(Eval, WeightsFileRoundTrips) {
     EXPECT_EQ(r.stages[i].max_empties, w.stages[i].max_empties);
     EXPECT_EQ(r.stages[i].bias, w.stages[i].bias);
     EXPECT_EQ(r.stages[i].weights, w.stages[i].weights);
-    EXPECT_EQ(r.stages[i].counts, w.stages[i].counts);
   }
 }
 
-TEST(Eval, Version1WeightsFileReadsWithoutCounts) {
-  const std::string path =
-      write_temp("weights-v1.txt", "reversi-bench pattern weights 1\nstage 0 60 3\ndiag4 1 7\n");
-  const PatternWeights r = read_pattern_weights(path);
-  ASSERT_EQ(r.stages.size(), 1U);
-  EXPECT_EQ(r.stages[0].bias, 3);
-  EXPECT_EQ(r.stages[0].weights[static_cast<std::size_t>(pattern::kOffsets[10] + 1)], 7);
-  EXPECT_EQ(r.stages[0].counts, (std::array<std::int16_t, pattern::kCountCount>{}));
-}
-
 TEST(Eval, WeightsFileErrorsNameLineAndColumn) {
-  const std::string header = "reversi-bench pattern weights 2\n";
+  const std::string header = "reversi-bench pattern weights 1\n";
   const std::pair<std::string, std::string> cases[] = {
       {"nonsense\n", ":1:1: not a pattern weights file"},
-      {header + "stage 0 10 0\nmobilty 5\n", ":3:1: unknown count 'mobilty'"},
-      {header + "stage 0 10 0\nmobility 5x\n", ":3:10: WEIGHT must be"},
-      {header + "stage 0 10 0\nmobility\n", ":3:1: a weight line is: SHAPE INDEX WEIGHT or COUNT"},
-      {"reversi-bench pattern weights 1\nstage 0 10 0\nmobility 5\n",
-       ":3:1: a weight line is: SHAPE INDEX WEIGHT"},
       {header + "edge2x 0 1\n", ":2:1: a weight before the first stage line"},
       {header + "stage 0 10 0\nedge2x 59049 1\n", ":3:8: INDEX must be an integer in 0..59048"},
       {header + "stage 0 10 0\nedgy 1 1\n", ":3:1: unknown shape 'edgy'"},
