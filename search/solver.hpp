@@ -678,6 +678,10 @@ class Solver {
     if (enters_estimate) {
       set_mode(true, sp.horizon);
       estimate_reported_ = nodes_;
+      // Poll at the first position, which checks the budget: a helper may
+      // join many split points of one pre-search, and without this each join
+      // could add a whole poll interval after the budget was spent.
+      next_poll_ = nodes_ + 1;
     }
     switch (sp.estimate ? Algo::pvs : options_.algo) {
       case Algo::minimax:

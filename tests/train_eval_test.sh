@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # train-eval. Usage: train_eval_test.sh BIN SOURCE_DIR small|shipped
 #   small    the same seed gives the same weights file twice (a tiny
-#            training), another seed another file; a bad option is exit 2
+#            training), another seed another file, and so does
+#            --search-labels; a bad option is exit 2
 #   shipped  the shipped weights (data/pattern-weights.txt) are what the
 #            command written in their header regenerates, byte for byte (a
 #            few minutes: the CTest label "slow", run by
@@ -31,6 +32,14 @@ cmp -s "$tmp/a.txt" "$tmp/b.txt" || fail "two runs with one seed wrote different
 grep -q '^stage ' "$tmp/a.txt" || fail "no stage in the weights written"
 "$bin" train-eval --seed 8 "${small[@]}" -o "$tmp/c.txt" 2>/dev/null
 cmp -s "$tmp/a.txt" "$tmp/c.txt" && fail "another seed wrote the same file"
+# Search labels (the stage 14..16 labelled by searches down to 13 empties):
+# the same file twice, and not the file of the outcome labels.
+"$bin" train-eval --seed 7 "${small[@]}" --search-labels -o "$tmp/d.txt" 2>/dev/null
+"$bin" train-eval --seed 7 "${small[@]}" --search-labels -o "$tmp/e.txt" 2>/dev/null
+cmp -s "$tmp/d.txt" "$tmp/e.txt" || fail "two runs with --search-labels wrote different files"
+grep -q '^# stage 14\.\.16: labels of .* searched down to 13 empties' "$tmp/d.txt" ||
+  fail "--search-labels: no searched stage in the file's comments"
+cmp -s "$tmp/a.txt" "$tmp/d.txt" && fail "--search-labels wrote the file of the outcome labels"
 
 # Exit codes: a bad option is exit 2 with a one-line error.
 set +e
