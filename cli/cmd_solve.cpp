@@ -330,7 +330,7 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   }
   if (o.presearch) {
     fmt::print("pre-search {:.3f} s of the {:.3f} s{}\n", s.presearch_seconds, s.seconds,
-               o.threads > 1 && !o.presearch_split
+               o.threads > 1 && !presearch_splits(o)
                    ? " (on the first thread alone, the others waiting: the serial part)"
                    : "");
   }

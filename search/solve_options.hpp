@@ -119,11 +119,18 @@ struct SolveOptions {
   int presearch_min_empties = 14;
   std::size_t presearch_nodes = 1'000'000;
   // With threads: the pre-search splits like the exact search, its budget
-  // shared (otherwise it runs on the first thread alone, the others idle).
-  // Off by default: it leaves moves that vary with the thread count, and
-  // measured on FForum #20-#39 the exact search then does more work at 8 and
-  // 16 threads (results/2026-11-24-parallel-presearch).
+  // shared (otherwise it runs on the first thread alone, the others idle),
+  // always with presearch_split, and by default with at most
+  // presearch_split_threads threads. Split, it leaves moves that vary from
+  // run to run. With two threads on two cores that costs little: on FForum
+  // #20-#39 the exact search's work is 1.06-1.07 times one thread's in every
+  // run, and the solve takes 0.57 of one thread's time against 0.61 with the
+  // pre-search on one thread. With 4, 8 and 16 threads (on two cores) the
+  // work then varies up to 1.26, 1.18 and 1.43 times, against 1.09, 1.15
+  // and 1.21 unsplit (results/2026-11-24-lazy-rank, and with other weights
+  // results/2026-11-24-parallel-presearch).
   bool presearch_split = false;
+  int presearch_split_threads = 2;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -141,6 +148,11 @@ inline constexpr int kMaxShallowDepth = 8;
 // At most this many threads search one position.
 inline constexpr int kMaxSearchThreads = 256;
 inline constexpr std::size_t kMaxTableMb = std::size_t{1} << 20;
+
+// Whether the pre-search splits among the threads (see presearch_split).
+constexpr bool presearch_splits(const SolveOptions& o) {
+  return o.threads > 1 && (o.presearch_split || o.threads <= o.presearch_split_threads);
+}
 
 // Every option of SolveOptions, once.
 inline constexpr auto kSolveOptionRows = std::make_tuple(
@@ -221,7 +233,11 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, bool>{"presearch-split", "presearch_split",
                                   "--presearch with threads: the pre-search splits like the exact "
                                   "search (otherwise it runs on one thread)",
-                                  &SolveOptions::presearch_split});
+                                  &SolveOptions::presearch_split},
+    OptionRow<SolveOptions, int>{"presearch-split-threads", "presearch_split_threads",
+                                 "--presearch: split it (as --presearch-split) when the solve "
+                                 "has at most this many threads",
+                                 &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads});
 
 // What one thread of a search did.
 struct ThreadReport {

@@ -87,14 +87,16 @@
 // presearch_nodes positions, inside an iteration as a rule (the moves of the
 // subtrees that iteration finished are kept): a node budget, not a time, so
 // that one thread repeats exactly. With threads it runs on the first thread
-// alone, the others idle, by default; with presearch_split it splits like the
-// exact search (being the same search), so that it is no serial part of the
-// solve, its budget shared, each thread adding its positions at its polls.
-// That is not the default: where the budget cuts the last iteration, and so
-// the moves left, then vary from run to run, and on FForum #20-#39 the exact
-// search's work at 8 and 16 threads grew from 1.21-1.23 and 1.32-1.37 times
-// one thread's to 1.41-1.55 and 1.31-1.81 (three runs each,
-// results/2026-11-24-parallel-presearch). The stop flag and the deadline stop
+// alone, the others idle, or it splits like the exact search (being the same
+// search), so that it is no serial part of the solve, its budget shared,
+// each thread adding its positions at its polls: with presearch_split, and by
+// default with at most presearch_split_threads (2) threads. Split, where the
+// budget cuts the last iteration, and so the moves left, vary from run to
+// run; with more threads that made the exact search's work vary too, up to
+// 1.26, 1.18 and 1.43 times one thread's with 4, 8 and 16 threads on FForum
+// #20-#39, against 1.09, 1.15 and 1.21 unsplit, while with 2 threads it stays
+// at 1.06-1.07 and the solve is faster (search/solve_options.hpp,
+// results/2026-11-24-lazy-rank). The stop flag and the deadline stop
 // it too. Its positions are counted as shallow nodes, not nodes.
 //
 // Exactness: every thread reads only true bounds from the table and the
@@ -270,8 +272,8 @@ class Solver {
   }
 
   // The pre-search of the root (see the opening comment), before its exact
-  // search; with threads and presearch_split, the helpers must be serving the
-  // pool.
+  // search; with threads and a split pre-search (presearch_splits()), the
+  // helpers must be serving the pool.
   void presearch(Node& root, int empties, unsigned parity) {
     const Waste before = waste();
     set_mode(true, -1);
@@ -333,7 +335,7 @@ class Solver {
   // its polls). The next poll comes no later than the budget's end, so that
   // one thread stops exactly there.
   bool budget_spent() {
-    if (!pool_ || !options_.presearch_split) {
+    if (!pool_ || !presearch_splits(options_)) {
       next_poll_ = std::min(next_poll_, estimate_end_);
       return nodes_ >= estimate_end_;
     }
@@ -502,7 +504,7 @@ class Solver {
       return false;
     };
     if (pool_ && empties >= options_.split_min_empties &&
-        (!estimate_ || options_.presearch_split)) {
+        (!estimate_ || presearch_splits(options_))) {
       searched = visit_moves_or_split<A>(node, empties, parity, first, visit, alpha, beta, best,
                                          best_move);
     } else {

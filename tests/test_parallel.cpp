@@ -174,13 +174,22 @@ SolveOptions with_presearch(int threads) {
 SolveOptions with_serial_presearch(int threads) {
   SolveOptions o = with_presearch(threads);
   o.presearch_split = false;
+  o.presearch_split_threads = 0;
+  return o;
+}
+// The default: split with at most presearch_split_threads (2) threads.
+SolveOptions with_default_presearch(int threads) {
+  SolveOptions o = with_presearch(threads);
+  o.presearch_split = SolveOptions{}.presearch_split;
+  o.presearch_split_threads = SolveOptions{}.presearch_split_threads;
   return o;
 }
 
 // With presearch_split the pre-search splits like the exact search: the
 // suite's scores with 1, 2 and 4 threads, and its positions within its
 // budget, at most one poll interval (4096 positions) more per thread; a
-// helper takes part in it. Without presearch_split, the first thread alone
+// helper takes part in it, and by default with 2 threads (not with 4).
+// Without presearch_split and above presearch_split_threads, the first thread alone
 // searches exactly one thread's positions. One thread stops exactly at the
 // budget when its whole iterations would take more (cut short inside an
 // iteration), and searches them all otherwise.
@@ -211,18 +220,35 @@ TEST(ParallelSearch, ThePreSearchSplitsToo) {
       for (std::size_t t = 1; t < serial.threads.size(); ++t) {
         EXPECT_EQ(serial.threads[t].presearch_nodes, 0u);
       }
+      // By default it splits with 2 threads, not with 4.
+      const SolveResult by_default =
+          solve<KindergartenList>(entries[i].position, with_default_presearch(threads));
+      if (threads == 2) {
+        EXPECT_LE(by_default.shallow_nodes, budget + 4096u * 2);
+      } else {
+        EXPECT_EQ(by_default.shallow_nodes, one.shallow_nodes);
+        for (std::size_t t = 1; t < by_default.threads.size(); ++t) {
+          EXPECT_EQ(by_default.threads[t].presearch_nodes, 0u);
+        }
+      }
     }
   }
   EXPECT_GT(cut_short, 0) << "the budget never cut a pre-search short";
   // Whole pre-searches with 2 threads, until a helper has taken part in one
-  // (it must first be scheduled: the first positions may end too soon).
-  SolveOptions two = with_presearch(2);
-  two.presearch_nodes = std::size_t{1} << 30;
-  bool helped = false;
-  for (std::size_t i = 0; i < entries.size() && !helped; ++i) {
-    helped = solve<KindergartenList>(entries[i].position, two).threads[1].presearch_nodes > 0;
+  // (it must first be scheduled: the first positions may end too soon). They
+  // go down to the end of the game, so that each lasts long enough for a
+  // helper to be scheduled even when other processes load the cores.
+  for (const SolveOptions& options : {with_presearch(2), with_default_presearch(2)}) {
+    SolveOptions two = options;
+    two.presearch_nodes = std::size_t{1} << 30;
+    two.presearch_empties = 0;
+    bool helped = false;
+    for (std::size_t i = 0; i < entries.size() && !helped; ++i) {
+      helped = solve<KindergartenList>(entries[i].position, two).threads[1].presearch_nodes > 0;
+    }
+    EXPECT_TRUE(helped) << "no helper ever took part in the pre-search (presearch_split "
+                        << two.presearch_split << ")";
   }
-  EXPECT_TRUE(helped) << "no helper ever took part in the pre-search";
 }
 
 TEST(ParallelSearch, EveryMoveScoreWithThreads) {

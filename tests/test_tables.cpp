@@ -62,6 +62,7 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.presearch_min_empties = 15;
   o.presearch_nodes = 12345;
   o.presearch_split = true;
+  o.presearch_split_threads = 17;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
   std::set<std::string_view> cli_names, json_keys;
@@ -78,10 +79,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The twenty-three options of SolveOptions (all its fields but the run
+  // The twenty-four options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern and deadline), each once.
-  EXPECT_EQ(rows, 23);
-  EXPECT_EQ(text.size(), 23u);
+  EXPECT_EQ(rows, 24);
+  EXPECT_EQ(text.size(), 24u);
 }
 
 }  // namespace
