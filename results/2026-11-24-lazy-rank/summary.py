@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tables of this folder's measurements (see README.md).
 
-  summary.py two DIR    two.sh's rounds: 2 threads' wall time over 1 thread's
+  summary.py two DIR    two.sh's rounds (A=default, B=serial): 2 threads' wall time over 1 thread's
   summary.py ab DIR     the build before and after, DIR/{base,lazy}-ROUND
                         (two.sh of results/2026-11-24-presearch-limits)
   summary.py work DIR   total nodes over one thread's, DIR/{serial,split}-ROUND

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# EXTRA (environment): more solve options for every run.
 # The parallel search with the best configuration (pre-search and shallow
 # order, pattern evaluation), both cores, nothing pinned.
 #   threads.sh BINARY OUT wall VARIANT ROUNDS
@@ -13,7 +14,7 @@ set -euo pipefail
 bin=$(realpath "$1") out=$(mkdir -p "$2" && cd "$2" && pwd) what=$3
 shift 3
 cd "$(dirname "$0")/../.."  # positions named relative to the repository
-best=(--algo pvs --order shallow --shallow-min-empties 16 --tt 64 --last-empty --few-empties 6
+best=(${EXTRA:-} --algo pvs --order shallow --shallow-min-empties 16 --tt 64 --last-empty --few-empties 6
       --etc --stability --eval pattern --presearch)
 run() {  # json inputs... -- options...
   local json=$1
