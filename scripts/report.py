@@ -679,9 +679,11 @@ def main():
                       "median times; speedup against one thread in this run; nodes: the sum "
                       "over all threads (the parallel search's extra work is the node ratio); "
                       "idle: seconds each thread waited for work, summed over the positions. "
-                      "pre-search: its seconds, summed; it runs on the first thread while the "
-                      "others wait, so no thread count makes a solve shorter than it. "
-                      "On a machine with N cores, the time at N threads is about the "
+                      "pre-search: its seconds, summed; with 2 threads it splits like the "
+                      "exact search, with more (above --presearch-split-threads) it runs on the "
+                      "first thread while the others wait, so that no thread count makes a "
+                      "solve shorter than it. "
+                      "On a machine with N cores, the time at N threads is then about the "
                       "pre-search's plus the rest's one-thread time times the node ratio over "
                       "N, when the idle times outside the pre-search stay small.", "",
                       table(["variant", "threads", "seconds", "speedup", "nodes",
