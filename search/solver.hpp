@@ -91,12 +91,9 @@
 // search), so that it is no serial part of the solve, its budget shared,
 // each thread adding its positions at its polls: with presearch_split, and by
 // default with at most presearch_split_threads (2) threads. Split, where the
-// budget cuts the last iteration, and so the moves left, vary from run to
-// run; with more threads that made the exact search's work vary too, up to
-// 1.26, 1.18 and 1.43 times one thread's with 4, 8 and 16 threads on FForum
-// #20-#39, against 1.09, 1.15 and 1.21 unsplit, while with 2 threads it stays
-// at 1.06-1.07 and the solve is faster (search/solve_options.hpp,
-// results/2026-11-24-lazy-rank). The stop flag and the deadline stop
+// budget cuts the last iteration, and so the moves left, vary from run to run
+// (the measurements behind the default: SolveOptions::presearch_split). The
+// stop flag and the deadline stop
 // it too. Its positions are counted as shallow nodes, not nodes.
 //
 // Exactness: every thread reads only true bounds from the table and the
@@ -549,13 +546,8 @@ class Solver {
   // costs the search its registers (measured: 6% slower on the mailbox).
   template <class Visit>
   void visit_moves(Node& node, int empties, unsigned parity, Square first, Visit& visit) {
+    if (visit_first(node, first, visit)) return;
     bool stop = false;
-    if (first != kNoSquare) {
-      const bool legal = node.play(first, [&](Node& child) { stop = visit(first, child); });
-      assert(legal);
-      (void)legal;
-      if (stop) return;
-    }
     const Order order = order_at(empties);
     if (order == Order::none) {  // the node's own order, with no list made first
       node.for_each_child([&](Square s, Node& child) { return s != first && visit(s, child); });
@@ -567,6 +559,18 @@ class Solver {
     for (int i = 0; i < count && !stop; ++i) {
       node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
     }
+  }
+
+  // Calls visit(first, child) for the table move `first`, unless it is
+  // kNoSquare; returns what visit returned (false without a move).
+  template <class Visit>
+  [[gnu::always_inline]] static bool visit_first(Node& node, Square first, Visit& visit) {
+    if (first == kNoSquare) return false;
+    bool stop = false;
+    const bool legal = node.play(first, [&](Node& child) { stop = visit(first, child); });
+    assert(legal);
+    (void)legal;
+    return stop;
   }
 
   // The order at a node with `empties` empties.
@@ -602,15 +606,8 @@ class Solver {
   template <Algo A, class Visit>
   int visit_moves_or_split(Node& node, int empties, unsigned parity, Square first, Visit& visit,
                            int& alpha, int beta, int& best, Square& best_move) {
-    int searched = 0;
-    if (first != kNoSquare) {
-      bool stop = false;
-      const bool legal = node.play(first, [&](Node& child) { stop = visit(first, child); });
-      assert(legal);
-      (void)legal;
-      ++searched;
-      if (stop) return searched;
-    }
+    int searched = first != kNoSquare;
+    if (visit_first(node, first, visit)) return searched;
     std::array<std::uint8_t, 64> moves;
     const int count = other_moves(node, empties, parity, first, moves);
     for (int i = 0; i < count; ++i) {
