@@ -266,6 +266,8 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["thread_split_points"] = splits;
     row["thread_presearch_nodes"] = presearch;
     row["presearch_seconds"] = r.result.presearch_seconds;
+    row["root_searches"] = r.result.root_searches;
+    if (args.options.mtd) row["root_guess"] = r.result.root_guess;
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;
@@ -312,6 +314,10 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   if (o.presearch) {
     fmt::print("pre-search: eval {}  down to {} empties  moves at >= {} empties  budget {} nodes\n",
                enum_name(o.eval), o.presearch_empties, o.presearch_min_empties, o.presearch_nodes);
+  }
+  if (o.mtd) {
+    fmt::print("root: null-window tests (mtd) from the {}\n",
+               o.presearch ? "pre-search's estimate" : "root's evaluation");
   }
   fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
              "expected", "nodes", "seconds", "nodes/s");
@@ -395,6 +401,12 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     }
     if (args->options.presearch && args->options.tt_mb == 0) {
       throw UsageError("--presearch: needs a table (--tt MB)");
+    }
+    if (args->options.mtd && args->options.algo == Algo::minimax) {
+      throw UsageError("--mtd: needs a window (--algo alphabeta or pvs)");
+    }
+    if (args->options.mtd && args->options.wld) {
+      throw UsageError("--mtd: not with --wld (its root window (-1, 1) is already one test)");
     }
     if (args->jobs > 1 && args->options.tt_mb > 0) {  // one table per job, all at once
       check_memory_budget(static_cast<std::size_t>(args->jobs) * (args->options.tt_mb << 20),

@@ -144,6 +144,12 @@ LADDER = [
      ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
       "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
       "--presearch"]),
+    # The root searched by null-window tests from the pre-search's estimate
+    # (MTD(f), search/solver.hpp) instead of once with the full window.
+    ("mtd", "+ root by null-window tests", "+list",
+     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
+      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
+      "--presearch", "--mtd"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
 # The best configuration is chosen by measurement: the rungs from PVS on are
@@ -152,7 +158,7 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 # too easy to tell them apart (0.1 s, within a few percent of each other).
 BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
                    ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern", "presearch", "presearch-shallow")]
+                    "shallow-pattern", "presearch", "presearch-shallow", "mtd")]
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 

@@ -131,6 +131,16 @@ struct SolveOptions {
   // results/2026-11-24-parallel-presearch).
   bool presearch_split = false;
   int presearch_split_threads = 2;
+  // The root's exact search as null-window tests (MTD(f) with a step of 2,
+  // every final score being even): the first test asks whether the score is
+  // the estimate g, with the window (g - 1, g + 1); a test that fails returns
+  // a bound, the next test's g; the first test that does not fail gives the
+  // score (search/solver.hpp). The estimate is the pre-search's (the mean of
+  // its last two finished iterations, which differ most between odd and even
+  // depths) or, without one, the root's evaluation, rounded to an even
+  // score. For alphabeta and pvs, without wld (whose root window (-1, 1) is
+  // already a test); ignored otherwise.
+  bool mtd = false;
 
   // Not options but controls of one run (no rows; the command line has its
   // own -t): the threads searching the position (1..kMaxSearchThreads; 1: no
@@ -237,7 +247,12 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
     OptionRow<SolveOptions, int>{"presearch-split-threads", "presearch_split_threads",
                                  "--presearch: split it (as --presearch-split) when the solve "
                                  "has at most this many threads",
-                                 &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads});
+                                 &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads},
+    OptionRow<SolveOptions, bool>{"mtd", "mtd",
+                                  "the root's exact search as null-window tests from an estimated "
+                                  "score (the pre-search's, else the root's evaluation), each at "
+                                  "the bound the last returned (MTD(f))",
+                                  &SolveOptions::mtd});
 
 // What one thread of a search did.
 struct ThreadReport {
@@ -275,6 +290,11 @@ struct SolveResult {
   // is the solve's serial part, and the solve takes at least this long
   // whatever the thread count.
   double presearch_seconds = 0;
+  // The exact searches of the root: 1, or with SolveOptions::mtd the tests
+  // made (0 when stopped before the first ended), and the estimate the first
+  // test began at (0 without mtd).
+  int root_searches = 0;
+  int root_guess = 0;
 };
 
 // The scores of the root moves (a square, or kPass when passing is the only

@@ -96,6 +96,15 @@
 // stop flag and the deadline stop
 // it too. Its positions are counted as shallow nodes, not nodes.
 //
+// The root's tests (SolveOptions::mtd): the exact search of the root may be
+// a series of null-window searches instead of one with the full window,
+// each asking whether the score is an estimate g (window (g - 1, g + 1)),
+// the first g being the pre-search's estimate. One thread, against the
+// full window: FForum #20-#39 in 0.86 of the nodes and the time, #40-#59 in
+// 0.95 of the nodes; per position from 0.55 to 1.36, as the estimate hits
+// or misses by several tests (results/2026-11-24-mtd). A test is the same
+// search() as the rest, so it splits with threads like any other.
+//
 // Exactness: every thread reads only true bounds from the table and the
 // window of a move is never narrower than the split point's (alpha only
 // grows), so the root score is exact for every thread count; the best move is
@@ -108,6 +117,7 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -232,21 +242,36 @@ class Solver {
   Square root_move() const { return root_move_; }
   int sign_if_wld(int score) const { return options_.wld ? (score > 0) - (score < 0) : score; }
 
-  // The score of a node searched with the root window and the options' algorithm.
+  // The score of a node searched with the root window and the options'
+  // algorithm; at the root with SolveOptions::mtd, by null-window tests.
   template <bool Root>
   int search_window(Node& node, int empties, unsigned parity) {
+    if constexpr (Root) {
+      if (options_.mtd && !options_.wld && options_.algo != Algo::minimax) {
+        return options_.algo == Algo::alphabeta ? mtd<Algo::alphabeta>(node, empties, parity)
+                                                : mtd<Algo::pvs>(node, empties, parity);
+      }
+    }
     const int alpha = options_.wld ? -1 : -kInfinity;
     const int beta = options_.wld ? 1 : kInfinity;
+    int v = 0;
     switch (options_.algo) {
       case Algo::minimax:
-        return search<Algo::minimax, Root>(node, alpha, beta, empties, parity);
+        v = search<Algo::minimax, Root>(node, alpha, beta, empties, parity);
+        break;
       case Algo::alphabeta:
-        return search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity);
+        v = search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity);
+        break;
       case Algo::pvs:
+        v = search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
         break;
     }
-    return search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
+    if (Root && !aborted_) ++root_searches_;
+    return v;
   }
+
+  int root_searches() const { return root_searches_; }
+  int root_guess() const { return root_guess_; }
 
   // A helper thread's life: join split points as they are published, until
   // the search is done.
@@ -279,7 +304,12 @@ class Solver {
     next_poll_ = std::min(next_poll_, estimate_end_);
     for (int d = 1; empties - d >= options_.presearch_empties && !aborted_; ++d) {
       horizon_ = empties - d;
-      search<Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity);
+      const int v = search<Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity);
+      if (!aborted_) {  // a finished iteration: its score is an estimate
+        estimate_previous_ = estimate_last_;
+        estimate_last_ = v;
+        ++estimates_;
+      }
     }
     end_estimate(before);
     // The budget's stop ends the pre-search only; a stop flag or deadline
@@ -342,6 +372,41 @@ class Solver {
     if (total >= options_.presearch_nodes) return true;
     next_poll_ = std::min(next_poll_, nodes_ + (options_.presearch_nodes - total));
     return false;
+  }
+
+  // SolveOptions::mtd: null-window tests of the root, the first at the
+  // estimate, each next one at the bound the last returned, until one does
+  // not fail. The score is even (every final score is), so the window
+  // (g - 1, g + 1) holds g alone: a fail-soft result inside it is the score,
+  // and one outside is a bound beyond g (fail low: the score is at most it;
+  // fail high: at least it). Each test narrows [lower, upper], so they end.
+  // The root's move comes from the last test, whose window holds the score.
+  template <Algo A>
+  int mtd(Node& root, int empties, unsigned parity) {
+    int guess = root_guess_ = estimated_score(root);
+    [[maybe_unused]] int lower = -64, upper = 64;  // the score lies in [lower, upper]
+    for (;;) {
+      const int v = search<A, true>(root, guess - 1, guess + 1, empties, parity);
+      if (aborted_) return v;
+      ++root_searches_;
+      if (v == guess) return v;
+      (v < guess ? upper : lower) = v;
+      assert(v % 2 == 0 && lower <= upper);
+      guess = v;
+    }
+  }
+
+  // The estimated score of the root: the mean of the pre-search's last two
+  // finished iterations (their scores differ most between odd and even
+  // depths: on FForum #20-#39 the mean made SolveOptions::mtd's tests 0.86
+  // of the full window's nodes, the last iteration alone 0.92), its only one,
+  // or without any the root's evaluation; rounded to the nearest even score.
+  int estimated_score(Node& root) const {
+    const int units = estimates_ >= 2   ? (estimate_last_ + estimate_previous_) / 2
+                      : estimates_ == 1 ? estimate_last_
+                                        : evaluate(root);
+    const long even = 2 * std::lround(units / (2.0 * kEvalScale));
+    return static_cast<int>(std::clamp(even, -64L, 64L));
   }
 
   // The pre-search's leaf score: the evaluation.
@@ -846,6 +911,13 @@ class Solver {
   std::uint64_t abandoned_nodes_ = 0;  // of moves at split points abandoned (a cutoff or stop)
   std::uint64_t split_points_ = 0;     // split points this thread made
   Square root_move_ = kNoSquare;
+  // The pre-search's finished iterations and the scores of the last two
+  // (kEvalScale units), and the root's searches (see SolveResult).
+  int estimates_ = 0;
+  int estimate_last_ = 0;
+  int estimate_previous_ = 0;
+  int root_searches_ = 0;
+  int root_guess_ = 0;
 };
 
 // One solve: the table, the threads and their solvers, the root node.
@@ -892,6 +964,8 @@ class Search {
     SolveResult result;
     report(result);
     result.presearch_seconds = presearch_seconds;
+    result.root_searches = main.root_searches();
+    result.root_guess = main.root_guess();
     if (result.solved) {
       result.score = main.sign_if_wld(score);
       result.best_move = main.root_move();

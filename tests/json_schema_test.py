@@ -73,6 +73,12 @@ def main():
                      and [r["index"] for r in jobs["rows"]] == list(range(1, 31))):
         failed += 1
         print("FAIL solve jobs: not 30 rows in order, or jobs is not 2")
+    mtd = check("solve mtd", ["solve", e10 + ":4", e10 + ":5", "-v", "shift", "--tt", "4",
+                              "--presearch", "--mtd"], "solve")
+    if mtd and not (mtd["config"]["mtd"] is True
+                    and all(r["root_searches"] >= 1 and "root_guess" in r for r in mtd["rows"])):
+        failed += 1
+        print("FAIL solve mtd: mtd, a row's root searches or its estimate not read back")
     check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
                         "--moves", "mask"], "solve")
     # RB_TEST_SCALE=0 (the sanitizer build, -O0): 12 empties instead of 14.

@@ -351,5 +351,72 @@ TEST(PreSearch, BestConfigurationOnFForum1To19) {
   }
 }
 
+// SolveOptions::mtd: the root's null-window tests give every suite position
+// its exact score and a move listed with that score, for both windowed
+// algorithms, from the pre-search's estimate and from the root's
+// evaluation, on the bitboards and on the mailbox, with one and two threads.
+// Each test is counted; the estimate is an even score; and over a suite
+// some estimates miss, so that the tests that fail and move on are run.
+TEST(Mtd, TheTestsGiveTheSuitesExactScoresAndBestMoves) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (Algo algo : {Algo::alphabeta, Algo::pvs}) {
+    for (bool presearch : {false, true}) {
+      for (int threads : {1, 2}) {
+        SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, threads);
+        o.algo = algo;
+        o.tt_mb = 4;
+        o.presearch = presearch;
+        o.presearch_empties = 4;
+        o.presearch_min_empties = 6;
+        o.presearch_nodes = 20000;
+        o.split_min_empties = 6;
+        o.mtd = true;
+        const auto run = [&]<class B>(const std::string& name, std::size_t limit) {
+          const auto& entries = suite(name);
+          int missed = 0;
+          for (std::size_t i = 0; i < entries.size() && i < limit; ++i) {
+            SCOPED_TRACE(name + " #" + std::to_string(i + 1) + ", algo " +
+                         std::string(enum_name(algo)) + (presearch ? ", pre-search" : "") +
+                         ", threads " + std::to_string(threads));
+            const auto r = solve<B>(entries[i].position, o);
+            ASSERT_TRUE(r.solved);
+            ASSERT_EQ(r.score, entries[i].best_score());
+            ASSERT_EQ(entries[i].score_of(r.best_move), entries[i].best_score());
+            EXPECT_EQ(r.root_guess % 2, 0);
+            EXPECT_GE(r.root_searches, 1);
+            EXPECT_EQ(r.root_searches == 1, r.root_guess == r.score);
+            missed += r.root_guess != r.score;
+          }
+          if (limit >= 12) {
+            EXPECT_GT(missed, 0) << name << ": every estimate was exact; no failing test was run";
+          }
+        };
+        run.operator()<KindergartenList>("e10", kDeep ? 33 : 12);
+        if (kDeep) run.operator()<KindergartenList>("e14", 12);
+        run.operator()<Mailbox>("e10", kDeep ? 12 : 4);
+      }
+    }
+  }
+}
+
+// Without mtd, the root is searched once with the full window; with it, the
+// node count is the tests' together, and the score is the same.
+TEST(Mtd, CountsTheRootSearches) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, 1);
+  o.tt_mb = 4;
+  const auto& entries = suite("e12");
+  for (std::size_t i = 0; i < 8; ++i) {
+    o.mtd = false;
+    const auto full = solve<KindergartenList>(entries[i].position, o);
+    EXPECT_EQ(full.root_searches, 1);
+    EXPECT_EQ(full.root_guess, 0);
+    o.mtd = true;
+    const auto tests = solve<KindergartenList>(entries[i].position, o);
+    EXPECT_EQ(tests.score, full.score);
+    EXPECT_GE(tests.root_searches, 1);
+  }
+}
+
 }  // namespace
 }  // namespace rb

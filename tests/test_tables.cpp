@@ -63,6 +63,7 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.presearch_nodes = 12345;
   o.presearch_split = true;
   o.presearch_split_threads = 17;
+  o.mtd = true;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
   std::set<std::string_view> cli_names, json_keys;
@@ -79,10 +80,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The twenty-four options of SolveOptions (all its fields but the run
+  // The twenty-five options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern and deadline), each once.
-  EXPECT_EQ(rows, 24);
-  EXPECT_EQ(text.size(), 24u);
+  EXPECT_EQ(rows, 25);
+  EXPECT_EQ(text.size(), 25u);
 }
 
 }  // namespace
