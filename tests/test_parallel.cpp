@@ -251,6 +251,25 @@ TEST(ParallelSearch, ThePreSearchSplitsToo) {
   }
 }
 
+// SolveOptions::mtd: the root's null-window tests split like any search
+// (the suite's scores and moves with 1, 2 and 4 threads, from the split
+// pre-search's estimate), and a deadline stops them.
+SolveOptions with_mtd(int threads) {
+  SolveOptions o = with_presearch(threads);
+  o.mtd = true;
+  return o;
+}
+
+TEST(ParallelSearch, TheRootTestsSplitToo) {
+  check_suite<KindergartenList>("e12", {1, 2, 4}, with_mtd, kDeep ? 1000 : 6);
+  SolveOptions o = with_mtd(3);
+  o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  EXPECT_FALSE(r.solved);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
 TEST(ParallelSearch, EveryMoveScoreWithThreads) {
   const auto& entries = suite("e12");
   for (std::size_t i = 0; i < (kDeep ? 10 : 3); ++i) {
