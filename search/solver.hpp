@@ -246,28 +246,15 @@ class Solver {
   // algorithm; at the root with SolveOptions::mtd, by null-window tests.
   template <bool Root>
   int search_window(Node& node, int empties, unsigned parity) {
-    if constexpr (Root) {
-      if (options_.mtd && !options_.wld && options_.algo != Algo::minimax) {
-        return options_.algo == Algo::alphabeta ? mtd<Algo::alphabeta>(node, empties, parity)
-                                                : mtd<Algo::pvs>(node, empties, parity);
-      }
-    }
-    const int alpha = options_.wld ? -1 : -kInfinity;
-    const int beta = options_.wld ? 1 : kInfinity;
-    int v = 0;
     switch (options_.algo) {
       case Algo::minimax:
-        v = search<Algo::minimax, Root>(node, alpha, beta, empties, parity);
-        break;
+        return window_search<Algo::minimax, Root>(node, empties, parity);
       case Algo::alphabeta:
-        v = search<Algo::alphabeta, Root>(node, alpha, beta, empties, parity);
-        break;
+        return window_search<Algo::alphabeta, Root>(node, empties, parity);
       case Algo::pvs:
-        v = search<Algo::pvs, Root>(node, alpha, beta, empties, parity);
         break;
     }
-    if (Root && !aborted_) ++root_searches_;
-    return v;
+    return window_search<Algo::pvs, Root>(node, empties, parity);
   }
 
   int root_searches() const { return root_searches_; }
@@ -372,6 +359,19 @@ class Solver {
     if (total >= options_.presearch_nodes) return true;
     next_poll_ = std::min(next_poll_, nodes_ + (options_.presearch_nodes - total));
     return false;
+  }
+
+  // search_window() with algorithm A.
+  template <Algo A, bool Root>
+  int window_search(Node& node, int empties, unsigned parity) {
+    if constexpr (Root && A != Algo::minimax) {
+      if (options_.mtd && !options_.wld) return mtd<A>(node, empties, parity);
+    }
+    const int alpha = options_.wld ? -1 : -kInfinity;
+    const int beta = options_.wld ? 1 : kInfinity;
+    const int v = search<A, Root>(node, alpha, beta, empties, parity);
+    if (Root && !aborted_) ++root_searches_;
+    return v;
   }
 
   // SolveOptions::mtd: null-window tests of the root, the first at the
