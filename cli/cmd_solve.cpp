@@ -222,6 +222,57 @@ Summary summarize(const std::vector<Row>& rows) {
   return s;
 }
 
+// The levels of a cut profile that counted nodes, most empties first.
+Json cut_profile_json(const std::vector<CutLevel>& levels) {
+  Json out = Json::array();
+  for (int e = static_cast<int>(levels.size()) - 1; e >= 0; --e) {
+    const CutLevel& l = levels[static_cast<std::size_t>(e)];
+    if (l.empty()) continue;
+    out.push_back({{"empties", e},
+                   {"first", l.first},
+                   {"first_nodes", l.first_nodes},
+                   {"later", l.later},
+                   {"later_after_table_move", l.later_after_table_move},
+                   {"wasted_nodes", l.wasted_nodes},
+                   {"cutter_nodes", l.cutter_nodes},
+                   {"all", l.all},
+                   {"all_nodes", l.all_nodes},
+                   {"exact", l.exact},
+                   {"exact_nodes", l.exact_nodes}});
+  }
+  return out;
+}
+
+// The cut profile summed over the solved positions, one line per empties
+// count: how often the first move cut off, and the share of the cutoff
+// nodes' positions spent on moves that failed before the cutter.
+void print_cut_profile(const std::vector<Row>& rows) {
+  std::vector<CutLevel> sum(65);
+  for (const Row& r : rows) {
+    for (std::size_t e = 0; e < r.result.cut_profile.size() && e < sum.size(); ++e) {
+      sum[e] += r.result.cut_profile[e];
+    }
+  }
+  fmt::print(
+      "cut profile (the nodes that searched moves, by empties; first %: cutoffs by the first "
+      "move; later: by another move, after a failed table move; waste %: the cutoff nodes' "
+      "positions under moves that failed first):\n");
+  fmt::print("{:>7} {:>12} {:>8} {:>10} {:>12} {:>15} {:>7} {:>12} {:>10}\n", "empties", "cutoffs",
+             "first %", "later", "after table", "wasted", "waste %", "fail low", "exact");
+  for (int e = 64; e >= 0; --e) {
+    const CutLevel& l = sum[static_cast<std::size_t>(e)];
+    if (l.empty()) continue;
+    const std::uint64_t cuts = l.first + l.later;
+    const std::uint64_t under = l.first_nodes + l.wasted_nodes + l.cutter_nodes;
+    fmt::print(
+        "{:>7} {:>12} {:>8.2f} {:>10} {:>12} {:>15} {:>7.2f} {:>12} {:>10}\n", e, cuts,
+        cuts ? 100.0 * static_cast<double>(l.first) / static_cast<double>(cuts) : 0.0, l.later,
+        l.later_after_table_move, l.wasted_nodes,
+        under ? 100.0 * static_cast<double>(l.wasted_nodes) / static_cast<double>(under) : 0.0,
+        l.all, l.exact);
+  }
+}
+
 Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
                 const std::vector<Row>& rows, const Summary& s, double wall_seconds) {
   Json doc;
@@ -231,6 +282,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
   Json config = {{"variant", variant}, {"moves", enum_name(moves)}};
   config.update(options_json(kSolveOptionRows, args.options));
   config["threads"] = args.options.threads;
+  config["cut_profile"] = args.options.cut_profile;
   config["jobs"] = args.jobs;
   config["time_limit_s"] = args.time_limit;
   config["repeat"] = args.repeat;
@@ -268,6 +320,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["presearch_seconds"] = r.result.presearch_seconds;
     row["root_searches"] = r.result.root_searches;
     if (args.options.mtd) row["root_guess"] = r.result.root_guess;
+    if (args.options.cut_profile) row["cut_profile"] = cut_profile_json(r.result.cut_profile);
     row["seconds"] = r.seconds;
     row["times"] = r.times;
     row["timed_out_runs"] = r.timed_out;
@@ -353,6 +406,7 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
         s.split_points, s.restarted_nodes, percent(s.restarted_nodes), s.abandoned_nodes,
         percent(s.abandoned_nodes));
   }
+  if (o.cut_profile) print_cut_profile(rows);
   if (args.jobs > 1 || args.repeat > 1) {
     fmt::print("(time: the sum of per-position {}; wall clock {:.3f} s)\n",
                args.repeat > 1 ? "medians" : "times", wall);
@@ -391,6 +445,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--eval-weights", args->eval_weights,
                   std::string("the pattern weights of --eval pattern (default ") +
                       kDefaultPatternWeights + ")");
+  cmd->add_flag("--cut-profile", args->options.cut_profile,
+                "count how the nodes end, by empties (cutoffs by the first move or a later one, "
+                "the positions the failed moves took, fail-low and exact nodes); one thread");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
@@ -407,6 +464,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     }
     if (args->options.mtd && args->options.wld) {
       throw UsageError("--mtd: not with --wld (its root window (-1, 1) is already one test)");
+    }
+    if (args->options.cut_profile && args->options.threads > 1) {
+      throw UsageError("--cut-profile: counts one thread's search (-t 1)");
     }
     if (args->jobs > 1 && args->options.tt_mb > 0) {  // one table per job, all at once
       check_memory_budget(static_cast<std::size_t>(args->jobs) * (args->options.tt_mb << 20),

@@ -151,6 +151,11 @@ struct SolveOptions {
   // The weights of EvalKind::pattern; must be set when it is used.
   const PatternEval* pattern = nullptr;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  // Count how the exact search's nodes end, by empties
+  // (SolveResult::cut_profile). One thread only (with helpers a split
+  // point's moves are shared, and no thread sees how its node ended): with
+  // threads > 1 nothing is counted. The search itself is unchanged.
+  bool cut_profile = false;
 };
 
 inline constexpr int kMaxFewEmpties = 10;
@@ -272,6 +277,41 @@ struct ThreadReport {
   std::uint64_t presearch_nodes = 0;
 };
 
+// How the exact search's nodes with one count of empties that searched
+// moves ended (SolveOptions::cut_profile): the measure of a move ordering.
+// A node that cuts off with its first move costs the least it can; one that
+// cuts off later first searched moves that failed, and those positions are
+// the ordering's waste. A node ends in a cutoff (its score >= beta), a fail
+// low (<= alpha: every move was searched) or exact (inside the window). A
+// node searched twice (a PVS re-search) counts twice.
+struct CutLevel {
+  std::uint64_t first = 0;                   // nodes cut off by the first move searched
+  std::uint64_t first_nodes = 0;             // positions under those first moves
+  std::uint64_t later = 0;                   // nodes cut off by a later move
+  std::uint64_t later_after_table_move = 0;  // of `later`, the first move was the table's
+  std::uint64_t wasted_nodes = 0;  // positions under the moves that failed before those cutoffs
+  std::uint64_t cutter_nodes = 0;  // positions under the moves that then cut off
+  std::uint64_t all = 0;           // nodes where every move failed low
+  std::uint64_t all_nodes = 0;     // positions under those nodes' moves
+  std::uint64_t exact = 0;         // nodes whose score fell inside the window
+  std::uint64_t exact_nodes = 0;   // positions under those nodes' moves
+
+  CutLevel& operator+=(const CutLevel& o) {
+    first += o.first;
+    first_nodes += o.first_nodes;
+    later += o.later;
+    later_after_table_move += o.later_after_table_move;
+    wasted_nodes += o.wasted_nodes;
+    cutter_nodes += o.cutter_nodes;
+    all += o.all;
+    all_nodes += o.all_nodes;
+    exact += o.exact;
+    exact_nodes += o.exact_nodes;
+    return *this;
+  }
+  bool empty() const { return first + later + all + exact == 0; }
+};
+
 struct SolveResult {
   // The exact score (the sign -1/0/+1 with wld); meaningful only when solved.
   int score = 0;
@@ -295,6 +335,8 @@ struct SolveResult {
   // test began at (0 without mtd).
   int root_searches = 0;
   int root_guess = 0;
+  // With SolveOptions::cut_profile, by empties (65 levels, 0..64); else empty.
+  std::vector<CutLevel> cut_profile;
 };
 
 // The scores of the root moves (a square, or kPass when passing is the only

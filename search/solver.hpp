@@ -226,6 +226,7 @@ class Solver {
   Solver(const SolveOptions& options, TranspositionTable* table, Pool* pool)
       : options_(options), table_(table), pool_(pool) {
     assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
+    if (options.cut_profile && !pool) cuts_ = std::make_unique<CutLevel[]>(65);
     assert(options.eval != EvalKind::pattern || options.pattern != nullptr);
   }
   Solver(const Solver&) = delete;
@@ -238,6 +239,8 @@ class Solver {
   std::uint64_t restarted_nodes() const { return restarted_nodes_; }
   std::uint64_t abandoned_nodes() const { return abandoned_nodes_; }
   std::uint64_t split_points() const { return split_points_; }
+  // SolveOptions::cut_profile's 65 levels (by empties), or null.
+  const CutLevel* cut_profile() const { return cuts_.get(); }
   bool aborted() const { return aborted_; }
   Square root_move() const { return root_move_; }
   int sign_if_wld(int score) const { return options_.wld ? (score > 0) - (score < 0) : score; }
@@ -549,8 +552,14 @@ class Solver {
     int best = estimate_ ? -kEvalInfinity : -kInfinity;
     Square best_move = kNoSquare;
     int searched = 0;
+    // With a cut profile, the node's level (null in the pre-search), and
+    // the positions counted when its moves began.
+    CutLevel* const level =
+        cuts_ && !estimate_ ? &cuts_[static_cast<std::size_t>(empties)] : nullptr;
+    const std::uint64_t nodes_at_moves = nodes_;
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
+      const std::uint64_t before = nodes_;
       const int v =
           child_score<A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
       ++searched;
@@ -560,7 +569,10 @@ class Solver {
         best_move = s;
         if (v > alpha) {
           alpha = v;
-          if (A != Algo::minimax && alpha >= beta) return true;
+          if (A != Algo::minimax && alpha >= beta) {
+            if (level) count_cutoff(*level, first != kNoSquare, searched, before, nodes_at_moves);
+            return true;
+          }
         }
       }
       return false;
@@ -573,6 +585,15 @@ class Solver {
       visit_moves(node, empties, parity, first, visit);
     }
     if (aborted_) return 0;
+    if (level && searched > 0 && (best < beta || A == Algo::minimax)) {  // else counted in visit
+      if (best <= alpha0 || A == Algo::minimax) {
+        ++level->all;
+        level->all_nodes += nodes_ - nodes_at_moves;
+      } else {
+        ++level->exact;
+        level->exact_nodes += nodes_ - nodes_at_moves;
+      }
+    }
 
     if (searched == 0) {
       bool passed = false;
@@ -602,6 +623,22 @@ class Solver {
       }
     }
     return best;
+  }
+
+  // Records a cutoff at a null-window node (see CutLevel): by the move
+  // searched `searched`-th (the table move first if `table_move`), whose
+  // positions began at `cutter_from`; the node's moves began at `moves_from`.
+  void count_cutoff(CutLevel& level, bool table_move, int searched, std::uint64_t cutter_from,
+                    std::uint64_t moves_from) const {
+    if (searched == 1) {
+      ++level.first;
+      level.first_nodes += nodes_ - cutter_from;
+      return;
+    }
+    ++level.later;
+    if (table_move) ++level.later_after_table_move;  // searched first, it failed
+    level.wasted_nodes += cutter_from - moves_from;
+    level.cutter_nodes += nodes_ - cutter_from;
   }
 
   // Calls visit(s, child) for each legal move s of the node: `first` (a
@@ -893,7 +930,8 @@ class Solver {
   Pool* const pool_;                   // null with one thread
   const SplitPoint* split_ = nullptr;  // the split point this thread works for
   std::uint64_t nodes_ = 0;
-  std::uint64_t shallow_nodes_ = 0;  // positions of Order::shallow's searches (not in nodes_)
+  std::uint64_t shallow_nodes_ = 0;   // positions of Order::shallow's searches (not in nodes_)
+  std::unique_ptr<CutLevel[]> cuts_;  // SolveOptions::cut_profile, else null
   // The mode (set_mode()): exact, or the pre-search's estimate.
   bool estimate_ = false;
   int horizon_ = -1;  // the pre-search's leaves have this many empties (-1: exact)
@@ -965,6 +1003,7 @@ class Search {
     report(result);
     result.presearch_seconds = presearch_seconds;
     result.root_searches = main.root_searches();
+    if (const CutLevel* cuts = main.cut_profile()) result.cut_profile.assign(cuts, cuts + 65);
     result.root_guess = main.root_guess();
     if (result.solved) {
       result.score = main.sign_if_wld(score);

@@ -59,6 +59,7 @@ expect 2 'positions' -- verify -n 0
 expect 0 'wrong scores 0 ' -- solve "$positions/e10.obf:1" -v shift --tt 4 --etc --order mobility
 expect 0 'algo alphabeta  order parity' -- solve "$positions/e10.obf:2" -v mailbox --algo alphabeta --order parity
 expect 0 'root: null-window tests' -- solve "$positions/e10.obf:3" -v shift --tt 4 --presearch --mtd
+expect 0 'cut profile' -- solve "$positions/e10.obf:3" -v shift --tt 4 --order mobility --cut-profile
 wrong=$(mktemp)
 sed -n '1,/^[^%]/p' "$positions/e10.obf" | tail -1 | sed -E 's/:[+-][0-9]+/:+64/g' >"$wrong"
 expect 1 'WRONG SCORE' -- solve "$wrong" -v kindergarten
@@ -69,6 +70,7 @@ expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --etc
 expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift --presearch
 expect 2 '--mtd: needs a window' -- solve "$positions/e10.obf:1" -v shift --mtd --algo minimax
 expect 2 '--mtd: not with --wld' -- solve "$positions/e10.obf:1" -v shift --mtd --wld
+expect 2 '--cut-profile: counts one thread' -- solve "$positions/e10.obf:1" -v shift --cut-profile -t 2
 expect 2 'list: variant .shift. has no empty-square list' -- solve "$positions/e10.obf:1" -v shift --moves list
 expect 0 'moves scan' -- solve "$positions/e10.obf:1" -v shift --moves scan
 

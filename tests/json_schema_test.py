@@ -79,6 +79,13 @@ def main():
                     and all(r["root_searches"] >= 1 and "root_guess" in r for r in mtd["rows"])):
         failed += 1
         print("FAIL solve mtd: mtd, a row's root searches or its estimate not read back")
+    profile = check("solve cut profile", ["solve", e10 + ":4", e10 + ":5", "-v", "shift", "--tt",
+                                          "4", "--order", "mobility", "--cut-profile"], "solve")
+    if profile and not (profile["config"]["cut_profile"] is True
+                        and all(r["cut_profile"] and r["cut_profile"][0]["empties"] == r["empties"]
+                                for r in profile["rows"])):
+        failed += 1
+        print("FAIL solve cut profile: not read back, or a row's first level is not the root's")
     check("solve wld", ["solve", e10 + ":3", "-v", "mailbox", "--wld", "--algo", "alphabeta",
                         "--moves", "mask"], "solve")
     # RB_TEST_SCALE=0 (the sanitizer build, -O0): 12 empties instead of 14.

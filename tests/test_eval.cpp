@@ -418,5 +418,136 @@ TEST(Mtd, CountsTheRootSearches) {
   }
 }
 
+// The cut profile (SolveOptions::cut_profile) only counts: the same
+// scores, moves and node counts with it as without, on the bitboards and on
+// the mailbox, with the full window and with the root's tests.
+TEST(CutProfile, LeavesTheSearchAsItWas) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o = best_configuration(Order::shallow, EvalKind::pattern, pattern, 1);
+  o.tt_mb = 4;
+  o.shallow_min_empties = 10;
+  o.presearch = true;
+  o.presearch_empties = 6;
+  o.presearch_min_empties = 8;
+  const auto& entries = suite("e12");
+  for (bool mtd : {false, true}) {
+    o.mtd = mtd;
+    const auto run = [&]<class B>(std::size_t count) {
+      for (std::size_t i = 0; i < count; ++i) {
+        SCOPED_TRACE("e12 #" + std::to_string(i + 1) + (mtd ? ", mtd" : ""));
+        o.cut_profile = false;
+        const auto plain = solve<B>(entries[i].position, o);
+        o.cut_profile = true;
+        const auto counted = solve<B>(entries[i].position, o);
+        EXPECT_TRUE(plain.cut_profile.empty());
+        ASSERT_EQ(counted.cut_profile.size(), 65u);
+        EXPECT_EQ(counted.score, plain.score);
+        EXPECT_EQ(counted.score, entries[i].best_score());
+        EXPECT_EQ(counted.best_move, plain.best_move);
+        EXPECT_EQ(counted.nodes, plain.nodes);
+        EXPECT_EQ(counted.shallow_nodes, plain.shallow_nodes);
+        EXPECT_EQ(counted.root_searches, plain.root_searches);
+      }
+    };
+    run.operator()<KindergartenList>(8);
+    run.operator()<Mailbox>(3);
+  }
+}
+
+// Every position the solver counts lies under the root's moves, and every
+// root search is a node of the root's level: the profile's accounts of the
+// root (the positions under its first moves, its failed moves, its cutters,
+// its fail-low and exact visits) add up to the solver's own node count, for
+// each algorithm, with and without the root's tests. Below the root, each
+// count is consistent with the nodes it was drawn from.
+TEST(CutProfile, AccountsForEveryPositionUnderTheRoot) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  const auto& entries = suite("e10");
+  for (Algo algo : {Algo::minimax, Algo::alphabeta, Algo::pvs}) {
+    for (bool mtd : {false, true}) {
+      if (mtd && algo == Algo::minimax) continue;
+      SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, 1);
+      o.algo = algo;
+      o.tt_mb = algo == Algo::minimax ? 0 : 4;
+      o.etc = algo != Algo::minimax;
+      o.mtd = mtd;
+      o.cut_profile = true;
+      std::uint64_t cutoffs = 0;
+      // Minimax searches every node: a few positions are enough.
+      const std::size_t count = algo == Algo::minimax ? (kDeep ? 4 : 1) : 12;
+      for (std::size_t i = 0; i < count; ++i) {
+        SCOPED_TRACE("e10 #" + std::to_string(i + 1) + ", " + std::string(enum_name(algo)) +
+                     (mtd ? ", mtd" : ""));
+        const Position& position = entries[i].position;
+        if (shift_legal_moves(position.player, position.opponent) == 0) {
+          continue;  // the root would pass: the passed position's visits are its own
+        }
+        const auto r = solve<KindergartenList>(position, o);
+        ASSERT_TRUE(r.solved);
+        ASSERT_EQ(r.score, entries[i].best_score());
+        const int root = position.empties();
+        const CutLevel& top = r.cut_profile[static_cast<std::size_t>(root)];
+        EXPECT_EQ(top.first + top.later + top.all + top.exact,
+                  static_cast<std::uint64_t>(r.root_searches));
+        EXPECT_EQ(r.nodes, static_cast<std::uint64_t>(r.root_searches) + top.first_nodes +
+                               top.wasted_nodes + top.cutter_nodes + top.all_nodes +
+                               top.exact_nodes);
+        for (int e = 0; e <= 64; ++e) {
+          const CutLevel& l = r.cut_profile[static_cast<std::size_t>(e)];
+          if (e > root) {
+            EXPECT_TRUE(l.empty()) << e;
+          }
+          EXPECT_GE(l.first_nodes, l.first) << e;
+          EXPECT_GE(l.wasted_nodes, l.later) << e;
+          EXPECT_GE(l.cutter_nodes, l.later) << e;
+          EXPECT_LE(l.later_after_table_move, l.later) << e;
+          EXPECT_LE(l.first_nodes + l.wasted_nodes + l.cutter_nodes, r.nodes) << e;
+          if (algo == Algo::minimax) {
+            EXPECT_EQ(l.first + l.later + l.exact, 0u) << e;
+          }
+          cutoffs += l.first + l.later;
+        }
+      }
+      if (algo != Algo::minimax) {
+        EXPECT_GT(cutoffs, 0u);
+      }
+    }
+  }
+}
+
+// What the profile is for: it tells a good order from none. With the
+// mobility order, more of the cutoffs come from the first move, and a
+// smaller share of the cutoff nodes' positions is spent on failed moves,
+// than in the square order a1..h8 (no table, so no table moves).
+TEST(CutProfile, TellsTheMobilityOrderFromNone) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  const auto totals = [&](Order order) {
+    SolveOptions o = best_configuration(order, EvalKind::pattern, pattern, 1);
+    o.tt_mb = 0;
+    o.etc = false;
+    o.cut_profile = true;
+    CutLevel sum;
+    const auto& entries = suite("e12");
+    for (std::size_t i = 0; i < 8; ++i) {
+      const auto r = solve<KindergartenList>(entries[i].position, o);
+      EXPECT_EQ(r.score, entries[i].best_score());
+      for (const CutLevel& l : r.cut_profile) sum += l;
+    }
+    return sum;
+  };
+  const CutLevel none = totals(Order::none);
+  const CutLevel mobility = totals(Order::mobility);
+  const auto first_share = [](const CutLevel& l) {
+    return static_cast<double>(l.first) / static_cast<double>(l.first + l.later);
+  };
+  const auto waste_share = [](const CutLevel& l) {
+    return static_cast<double>(l.wasted_nodes) /
+           static_cast<double>(l.first_nodes + l.wasted_nodes + l.cutter_nodes);
+  };
+  EXPECT_EQ(none.later_after_table_move + mobility.later_after_table_move, 0u);
+  EXPECT_GT(first_share(mobility), first_share(none));
+  EXPECT_LT(waste_share(mobility), waste_share(none));
+}
+
 }  // namespace
 }  // namespace rb
