@@ -6,6 +6,10 @@ summary.py levels A.json[@N] [B.json[@N] ...]
     --json` run, summed; with @N its N-th row alone): the cutoffs, the share
     by the first move and the share of the cutoff nodes' positions spent
     under moves that failed first.
+summary.py pairs BASE.json... -- NOW.json...
+    Every position of the BASE files (the starting configuration) solved in
+    both: its nodes in each and their ratio (a position stopped by the time
+    limit is listed as not solved).
 summary.py baseline BASE_DIR NOW.json...
     FForum #51-#59: the nodes of the issue's starting configuration (the
     mobility order: BASE_DIR/mobility-K.json, fforum-40-59.obf:K) against
@@ -72,9 +76,29 @@ def baseline(base_dir, now_paths):
               f"{r['nodes']:,} | {ratio} |" if r else f"| {39 + k} | | {base['nodes']:,} | | |")
 
 
+def pairs(base_paths, now_paths):
+    now = {}
+    for p in now_paths:
+        for row in load(p)["rows"]:
+            now[row["position"]] = row
+    print("| position | empties | starting configuration nodes | best + mtd nodes | ratio |")
+    print("|---|---|---|---|---|")
+    for p in base_paths:
+        for base in load(p)["rows"]:
+            r = now.get(base["position"])
+            b = f"{base['nodes']:,}" if base["solved"] else "not solved"
+            n = (f"{r['nodes']:,}" if r["solved"] else "not solved") if r else "not run"
+            ratio = (f"{r['nodes'] / base['nodes']:.2f}"
+                     if r and r["solved"] and base["solved"] else "")
+            print(f"| {base['position']} | {base['empties']} | {b} | {n} | {ratio} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "levels":
         levels(sys.argv[2:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "pairs" and "--" in sys.argv:
+        cut = sys.argv.index("--")
+        pairs(sys.argv[2:cut], sys.argv[cut + 1:])
     elif len(sys.argv) >= 4 and sys.argv[1] == "baseline":
         baseline(sys.argv[2], sys.argv[3:])
     else:
