@@ -247,7 +247,7 @@ Json cut_profile_json(const std::vector<CutLevel>& levels) {
 // count: how often the first move cut off, and the share of the cutoff
 // nodes' positions spent on moves that failed before the cutter.
 void print_cut_profile(const std::vector<Row>& rows) {
-  std::vector<CutLevel> sum(65);
+  std::vector<CutLevel> sum(kCutLevels);
   for (const Row& r : rows) {
     for (std::size_t e = 0; e < r.result.cut_profile.size() && e < sum.size(); ++e) {
       sum[e] += r.result.cut_profile[e];
@@ -259,7 +259,7 @@ void print_cut_profile(const std::vector<Row>& rows) {
       "positions under moves that failed first):\n");
   fmt::print("{:>7} {:>12} {:>8} {:>10} {:>12} {:>15} {:>7} {:>12} {:>10}\n", "empties", "cutoffs",
              "first %", "later", "after table", "wasted", "waste %", "fail low", "exact");
-  for (int e = 64; e >= 0; --e) {
+  for (int e = static_cast<int>(kCutLevels) - 1; e >= 0; --e) {
     const CutLevel& l = sum[static_cast<std::size_t>(e)];
     if (l.empty()) continue;
     const std::uint64_t cuts = l.first + l.later;

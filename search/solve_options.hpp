@@ -284,6 +284,9 @@ struct ThreadReport {
 // the ordering's waste. A node ends in a cutoff (its score >= beta), a fail
 // low (<= alpha: every move was searched) or exact (inside the window). A
 // node searched twice (a PVS re-search) counts twice.
+// One level per count of empties, 0..64.
+inline constexpr std::size_t kCutLevels = 65;
+
 struct CutLevel {
   std::uint64_t first = 0;                   // nodes cut off by the first move searched
   std::uint64_t first_nodes = 0;             // positions under those first moves
@@ -335,7 +338,7 @@ struct SolveResult {
   // test began at (0 without mtd).
   int root_searches = 0;
   int root_guess = 0;
-  // With SolveOptions::cut_profile, by empties (65 levels, 0..64); else empty.
+  // With SolveOptions::cut_profile, by empties (kCutLevels); else empty.
   std::vector<CutLevel> cut_profile;
 };
 

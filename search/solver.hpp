@@ -226,8 +226,8 @@ class Solver {
   Solver(const SolveOptions& options, TranspositionTable* table, Pool* pool)
       : options_(options), table_(table), pool_(pool) {
     assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
-    if (options.cut_profile && !pool) cuts_ = std::make_unique<CutLevel[]>(65);
     assert(options.eval != EvalKind::pattern || options.pattern != nullptr);
+    if (options.cut_profile && !pool) cuts_ = std::make_unique<CutLevel[]>(kCutLevels);
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -239,7 +239,7 @@ class Solver {
   std::uint64_t restarted_nodes() const { return restarted_nodes_; }
   std::uint64_t abandoned_nodes() const { return abandoned_nodes_; }
   std::uint64_t split_points() const { return split_points_; }
-  // SolveOptions::cut_profile's 65 levels (by empties), or null.
+  // SolveOptions::cut_profile's kCutLevels levels (by empties), or null.
   const CutLevel* cut_profile() const { return cuts_.get(); }
   bool aborted() const { return aborted_; }
   Square root_move() const { return root_move_; }
@@ -625,7 +625,7 @@ class Solver {
     return best;
   }
 
-  // Records a cutoff at a null-window node (see CutLevel): by the move
+  // Records a cutoff at a node (see CutLevel): by the move
   // searched `searched`-th (the table move first if `table_move`), whose
   // positions began at `cutter_from`; the node's moves began at `moves_from`.
   void count_cutoff(CutLevel& level, bool table_move, int searched, std::uint64_t cutter_from,
@@ -1003,7 +1003,9 @@ class Search {
     report(result);
     result.presearch_seconds = presearch_seconds;
     result.root_searches = main.root_searches();
-    if (const CutLevel* cuts = main.cut_profile()) result.cut_profile.assign(cuts, cuts + 65);
+    if (const CutLevel* cuts = main.cut_profile()) {
+      result.cut_profile.assign(cuts, cuts + kCutLevels);
+    }
     result.root_guess = main.root_guess();
     if (result.solved) {
       result.score = main.sign_if_wld(score);

@@ -440,7 +440,7 @@ TEST(CutProfile, LeavesTheSearchAsItWas) {
         o.cut_profile = true;
         const auto counted = solve<B>(entries[i].position, o);
         EXPECT_TRUE(plain.cut_profile.empty());
-        ASSERT_EQ(counted.cut_profile.size(), 65u);
+        ASSERT_EQ(counted.cut_profile.size(), kCutLevels);
         EXPECT_EQ(counted.score, plain.score);
         EXPECT_EQ(counted.score, entries[i].best_score());
         EXPECT_EQ(counted.best_move, plain.best_move);

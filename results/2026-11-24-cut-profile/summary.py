@@ -57,11 +57,12 @@ def levels(paths):
         print(f"| {e} | " + " | ".join(cells) + " |")
 
 
+def rows_by_position(paths):
+    return {row["position"]: row for p in paths for row in load(p)["rows"]}
+
+
 def baseline(base_dir, now_paths):
-    now = {}
-    for p in now_paths:
-        for row in load(p)["rows"]:
-            now[row["position"]] = row
+    now = rows_by_position(now_paths)
     print("| FForum # | empties | mobility order nodes | best + mtd nodes | ratio |")
     print("|---|---|---|---|---|")
     for k in range(12, 21):
@@ -77,10 +78,7 @@ def baseline(base_dir, now_paths):
 
 
 def pairs(base_paths, now_paths):
-    now = {}
-    for p in now_paths:
-        for row in load(p)["rows"]:
-            now[row["position"]] = row
+    now = rows_by_position(now_paths)
     print("| position | empties | starting configuration nodes | best + mtd nodes | ratio |")
     print("|---|---|---|---|---|")
     for p in base_paths:
