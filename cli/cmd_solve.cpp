@@ -195,6 +195,8 @@ struct Summary {
   double thread_seconds = 0;  // threads x each position's time (of the reported run)
   double idle_seconds = 0;    // of which the threads waited
   double presearch_seconds = 0;
+  std::uint64_t selective_nodes = 0;
+  double selective_seconds = 0;
   std::uint64_t restarted_nodes = 0, abandoned_nodes = 0, split_points = 0;
   int wrong_scores = 0, wrong_moves = 0, unlisted = 0, unsolved = 0;
   double seconds = 0;  // the sum of each position's (median) time
@@ -206,6 +208,8 @@ Summary summarize(const std::vector<Row>& rows) {
     s.nodes += r.result.nodes;
     s.shallow_nodes += r.result.shallow_nodes;
     s.presearch_seconds += r.result.presearch_seconds;
+    s.selective_nodes += r.result.selective_nodes;
+    s.selective_seconds += r.result.selective_seconds;
     s.thread_seconds += r.seconds * static_cast<double>(r.result.threads.size());
     for (const auto& t : r.result.threads) {
       s.idle_seconds += t.idle_seconds;
@@ -302,7 +306,8 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["nodes"] = r.result.nodes;
     row["shallow_nodes"] = r.result.shallow_nodes;
     Json thread_nodes = Json::array(), idle = Json::array(), restarted = Json::array(),
-         abandoned = Json::array(), splits = Json::array(), presearch = Json::array();
+         abandoned = Json::array(), splits = Json::array(), presearch = Json::array(),
+         selective = Json::array();
     for (const auto& t : r.result.threads) {
       thread_nodes.push_back(t.nodes);
       idle.push_back(t.idle_seconds);
@@ -310,6 +315,7 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       abandoned.push_back(t.abandoned_nodes);
       splits.push_back(t.split_points);
       presearch.push_back(t.presearch_nodes);
+      selective.push_back(t.selective_nodes);
     }
     row["thread_nodes"] = thread_nodes;
     row["idle_seconds"] = idle;
@@ -318,6 +324,11 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
     row["thread_split_points"] = splits;
     row["thread_presearch_nodes"] = presearch;
     row["presearch_seconds"] = r.result.presearch_seconds;
+    if (args.options.selective) {
+      row["thread_selective_nodes"] = selective;
+      row["selective_nodes"] = r.result.selective_nodes;
+      row["selective_seconds"] = r.result.selective_seconds;
+    }
     row["root_searches"] = r.result.root_searches;
     if (args.options.mtd) row["root_guess"] = r.result.root_guess;
     if (args.options.cut_profile) row["cut_profile"] = cut_profile_json(r.result.cut_profile);
@@ -339,6 +350,8 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
       {"seconds", s.seconds},
       {"idle_seconds", s.idle_seconds},
       {"presearch_seconds", s.presearch_seconds},
+      {"selective_nodes", s.selective_nodes},
+      {"selective_seconds", s.selective_seconds},
       {"restarted_nodes", s.restarted_nodes},
       {"abandoned_nodes", s.abandoned_nodes},
       {"split_points", s.split_points},
@@ -368,9 +381,18 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
     fmt::print("pre-search: eval {}  down to {} empties  moves at >= {} empties  budget {} nodes\n",
                enum_name(o.eval), o.presearch_empties, o.presearch_min_empties, o.presearch_nodes);
   }
+  if (o.selective) {
+    fmt::print(
+        "selective pass: eval {}  {} level(s), margins {} + {} per level  at >= {} empties  "
+        "depth {}\n",
+        enum_name(o.eval), o.selective_levels, o.selective_margin, o.selective_step,
+        o.selective_min_empties, o.selective_depth);
+  }
   if (o.mtd) {
-    fmt::print("root: null-window tests (mtd) from the {}\n",
-               o.presearch ? "pre-search's estimate" : "root's evaluation");
+    fmt::print("root: null-window tests (mtd) from the {}\n", o.selective ? "selective pass's score"
+                                                              : o.presearch
+                                                                  ? "pre-search's estimate"
+                                                                  : "root's evaluation");
   }
   fmt::print("{:>4} {:>7} {:>6} {:>5} {:>9} {:>14} {:>9} {:>12}\n", "#", "empties", "score", "move",
              "expected", "nodes", "seconds", "nodes/s");
@@ -383,9 +405,14 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   if (s.unlisted) fmt::print("  moves not listed {}", s.unlisted);
   fmt::print("\nnodes {}  time {:.3f} s  nodes/s {:.4g}\n", s.nodes, s.seconds,
              s.seconds > 0 ? static_cast<double>(s.nodes) / s.seconds : 0.0);
-  if (o.order == Order::shallow || o.presearch) {
-    fmt::print("shallow-search nodes {} (ranking moves{}; not in the nodes above)\n",
-               s.shallow_nodes, o.presearch ? " and the pre-search" : "");
+  if (o.order == Order::shallow || o.presearch || o.selective) {
+    fmt::print("shallow-search nodes {} (ranking moves{}{}; not in the nodes above)\n",
+               s.shallow_nodes, o.presearch ? ", the pre-search" : "",
+               o.selective ? ", the selective pass's cuts" : "");
+  }
+  if (o.selective) {
+    fmt::print("selective pass {} nodes, {:.3f} s of the {:.3f} s (not in the nodes above)\n",
+               s.selective_nodes, s.selective_seconds, s.seconds);
   }
   if (o.presearch) {
     fmt::print("pre-search {:.3f} s of the {:.3f} s{}\n", s.presearch_seconds, s.seconds,
@@ -458,6 +485,12 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     }
     if (args->options.presearch && args->options.tt_mb == 0) {
       throw UsageError("--presearch: needs a table (--tt MB)");
+    }
+    if (args->options.selective && args->options.tt_mb == 0) {
+      throw UsageError("--selective: needs a table (--tt MB)");
+    }
+    if (args->options.selective && args->options.algo == Algo::minimax) {
+      throw UsageError("--selective: needs a window (--algo alphabeta or pvs)");
     }
     if (args->options.mtd && args->options.algo == Algo::minimax) {
       throw UsageError("--mtd: needs a window (--algo alphabeta or pvs)");

@@ -150,6 +150,13 @@ LADDER = [
      ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
       "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
       "--presearch", "--mtd"]),
+    # The selective pass (ProbCut with the learned patterns, search/solver.hpp):
+    # its moves order the exact search, and its score is the root tests'
+    # estimate; a small pre-search gives the pass its first estimate only.
+    ("selective", "+ selective pass", "+list",
+     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
+      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
+      "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
 # The best configuration is chosen by measurement: the rungs from PVS on are
@@ -158,7 +165,7 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 # too easy to tell them apart (0.1 s, within a few percent of each other).
 BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
                    ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern", "presearch", "presearch-shallow", "mtd")]
+                    "shallow-pattern", "presearch", "presearch-shallow", "mtd", "selective")]
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 

@@ -131,11 +131,30 @@ struct SolveOptions {
   // results/2026-11-24-parallel-presearch).
   bool presearch_split = false;
   int presearch_split_threads = 2;
+  // The selective pass (search/solver.hpp): before the exact search, the
+  // same search of the root, selective_levels times, each one pruned by
+  // ProbCut: a node with at least selective_min_empties empties returns
+  // beta (alpha) at once when a selective_depth search of it with the
+  // evaluation `eval` is at least beta + m (at most alpha - m) discs, m
+  // being the level's margin: selective_margin, then selective_step more at
+  // each next level. Each level leaves its best moves in the table for the
+  // next and for the exact search, its bounds forgotten (they are guesses);
+  // its score is the estimate of mtd. After a pre-search, the pass begins
+  // at its estimate and drops its moves. Needs a table and a windowed
+  // algorithm. The defaults are the best of the settings tried on FForum
+  // #20-#39 and positions of #40-#59 (results/2026-11-25-selective).
+  bool selective = false;
+  int selective_margin = 12;
+  int selective_step = 4;
+  int selective_levels = 2;
+  int selective_min_empties = 10;
+  int selective_depth = 1;
   // The root's exact search as null-window tests (MTD(f) with a step of 2,
   // every final score being even): the first test asks whether the score is
   // the estimate g, with the window (g - 1, g + 1); a test that fails returns
   // a bound, the next test's g; the first test that does not fail gives the
-  // score (search/solver.hpp). The estimate is the pre-search's (the mean of
+  // score (search/solver.hpp). The estimate is the selective pass's score,
+  // else the pre-search's (the mean of
   // its last two finished iterations, which differ most between odd and even
   // depths) or, without one, the root's evaluation, rounded to an even
   // score. For alphabeta and pvs, without wld (whose root window (-1, 1) is
@@ -253,10 +272,32 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
                                  "--presearch: split it (as --presearch-split) when the solve "
                                  "has at most this many threads",
                                  &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads},
+    OptionRow<SolveOptions, bool>{"selective", "selective",
+                                  "before the exact search, searches of the root pruned by "
+                                  "ProbCut (the evaluation, --eval) leave their best moves in the "
+                                  "table (needs --tt and --algo alphabeta or pvs)",
+                                  &SolveOptions::selective},
+    OptionRow<SolveOptions, int>{"selective-margin", "selective_margin",
+                                 "--selective: the first level prunes a node when the shallow "
+                                 "search clears its window by this many discs",
+                                 &SolveOptions::selective_margin, 0, 128},
+    OptionRow<SolveOptions, int>{"selective-step", "selective_step",
+                                 "--selective: each next level's margin is this many discs wider",
+                                 &SolveOptions::selective_step, 0, 128},
+    OptionRow<SolveOptions, int>{"selective-levels", "selective_levels",
+                                 "--selective: the searches made before the exact one",
+                                 &SolveOptions::selective_levels, 1, 16},
+    OptionRow<SolveOptions, int>{"selective-min-empties", "selective_min_empties",
+                                 "--selective: prune at nodes with at least this many empties",
+                                 &SolveOptions::selective_min_empties, 1, 64},
+    OptionRow<SolveOptions, int>{"selective-depth", "selective_depth",
+                                 "--selective: plies of the shallow search that decides a prune",
+                                 &SolveOptions::selective_depth, 0, kMaxShallowDepth},
     OptionRow<SolveOptions, bool>{"mtd", "mtd",
                                   "the root's exact search as null-window tests from an estimated "
-                                  "score (the pre-search's, else the root's evaluation), each at "
-                                  "the bound the last returned (MTD(f))",
+                                  "score (the selective pass's, else the pre-search's, else the "
+                                  "root's evaluation), each at the bound the last returned "
+                                  "(MTD(f))",
                                   &SolveOptions::mtd});
 
 // What one thread of a search did.
@@ -275,6 +316,8 @@ struct ThreadReport {
   // The pre-search's positions this thread searched (not in `nodes`): with
   // threads, the helpers take part in it.
   std::uint64_t presearch_nodes = 0;
+  // The selective pass's positions this thread searched (not in `nodes`).
+  std::uint64_t selective_nodes = 0;
 };
 
 // How the exact search's nodes with one count of empties that searched
@@ -333,6 +376,11 @@ struct SolveResult {
   // is the solve's serial part, and the solve takes at least this long
   // whatever the thread count.
   double presearch_seconds = 0;
+  // The selective pass's positions (SolveOptions::selective; its ProbCut
+  // searches and ordering searches are in shallow_nodes), the sum over the
+  // threads, and its wall time.
+  std::uint64_t selective_nodes = 0;
+  double selective_seconds = 0;
   // The exact searches of the root: 1, or with SolveOptions::mtd the tests
   // made (0 when stopped before the first ended), and the estimate the first
   // test began at (0 without mtd).

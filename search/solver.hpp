@@ -96,6 +96,33 @@
 // stop flag and the deadline stop
 // it too. Its positions are counted as shallow nodes, not nodes.
 //
+// The selective pass (SolveOptions::selective). Given, at its nodes with at
+// least 19 empties, the best moves of an exact search made beforehand, the
+// exact search of FForum #38 took a fifth of its nodes (above): what limits
+// it is the order, and a search of the same tree orders it best. The
+// selective pass makes such searches cheaply: before the exact search (and
+// after the pre-search, if any), the same search() of the root, with its
+// window and its root's tests, but pruned by ProbCut. At a node with at
+// least selective_min_empties empties that the table did not end, a
+// selective_depth search with the evaluation (a null window at the bound)
+// decides: at least beta + m discs, the node returns beta; at most alpha - m,
+// it returns alpha; m is the level's margin. Each level's table entries
+// then keep their moves and forget their bounds (TranspositionTable::
+// forget_bounds), which may be wrong, and the next level, then the exact
+// search, take the moves first. So the exact search reads no bound the
+// selective pass made, and its score cannot depend on it; the last level's
+// score is mtd's estimate. The pass's first level begins its root's tests at
+// the pre-search's estimate when there is one (the pre-search's moves are
+// dropped: they ordered the pass worse than none), else at the root's
+// evaluation. A window within the margin of an end of the score range
+// (+-64) is searched without ProbCut, which could not tell a wipe-out from
+// a loss of a few discs. Its positions are counted apart
+// (selective_nodes), its shallow searches with the shallow nodes. On FForum
+// #40-#59, one thread, the exact search took 0.36 of its nodes without the
+// pass, 0.47 with the pass's positions, and 0.52 of the time
+// (results/2026-11-25-selective). With threads it
+// splits like the exact search (a helper takes the split point's margin).
+//
 // The root's tests (SolveOptions::mtd): the exact search of the root may be
 // a series of null-window searches instead of one with the full window,
 // each asking whether the score is an estimate g (window (g - 1, g + 1)),
@@ -160,6 +187,7 @@ struct SplitPoint {
   int beta = 0;
   bool estimate = false;               // a node of the pre-search, whose leaves are at
   int horizon = -1;                    // this many empties
+  int selective_margin = -1;           // a node of the selective pass with this margin
   const SplitPoint* parent = nullptr;  // the split point the owner was working for
   std::array<std::uint8_t, 64> moves{};
   int count = 0;
@@ -235,6 +263,7 @@ class Solver {
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t shallow_nodes() const { return shallow_nodes_; }
   std::uint64_t presearch_nodes() const { return estimate_nodes_; }
+  std::uint64_t selective_nodes() const { return selective_nodes_; }
   double idle_seconds() const { return idle_seconds_; }
   std::uint64_t restarted_nodes() const { return restarted_nodes_; }
   std::uint64_t abandoned_nodes() const { return abandoned_nodes_; }
@@ -309,6 +338,24 @@ class Solver {
     next_poll_ = nodes_;
   }
 
+  // The selective pass of the root (see the opening comment), before its
+  // exact search and after its pre-search; with threads, the helpers must be
+  // serving the pool.
+  void selective_pass(Node& root, int empties, unsigned parity) {
+    const Waste before = waste();
+    for (int level = 0; level < options_.selective_levels && !aborted_; ++level) {
+      selective_margin_ = options_.selective_margin + level * options_.selective_step;
+      const int v = search_window<true>(root, empties, parity);
+      table_->forget_bounds();  // also when stopped: the table may be the caller's
+      if (aborted_) break;
+      selective_score_ = v;
+      has_selective_score_ = true;
+    }
+    selective_margin_ = -1;
+    end_selective(before);
+    root_searches_ = 0;
+  }
+
  private:
   // The work counters at a moment. A span of work found void (a move
   // abandoned, an attempt restarted) is counted once, as a whole, in the
@@ -345,6 +392,16 @@ class Solver {
     abandoned_nodes_ = before.abandoned;
     next_poll_ = nodes_ + kPollInterval;
     set_mode(false, -1);
+  }
+
+  // Ends a span of the selective pass's work begun at `before`: its
+  // positions move from the node counters to the pass's.
+  void end_selective(const Waste& before) {
+    selective_nodes_ += nodes_ - before.nodes;
+    nodes_ = before.nodes;
+    restarted_nodes_ = before.restarted;
+    abandoned_nodes_ = before.abandoned;
+    next_poll_ = nodes_ + kPollInterval;
   }
 
   // In the pre-search, at a poll: whether its budget is spent, by this
@@ -387,12 +444,16 @@ class Solver {
   template <Algo A>
   int mtd(Node& root, int empties, unsigned parity) {
     int guess = root_guess_ = estimated_score(root);
+    if (has_selective_score_) guess = root_guess_ = selective_score_;
     [[maybe_unused]] int lower = -64, upper = 64;  // the score lies in [lower, upper]
     for (;;) {
       const int v = search<A, true>(root, guess - 1, guess + 1, empties, parity);
       if (aborted_) return v;
       ++root_searches_;
       if (v == guess) return v;
+      // The selective pass's tests may contradict each other (its prunes
+      // depend on the window); it stops at the first that does.
+      if (selective_margin_ >= 0 && (v < lower || v > upper)) return v;
       (v < guess ? upper : lower) = v;
       assert(v % 2 == 0 && lower <= upper);
       guess = v;
@@ -548,14 +609,20 @@ class Solver {
       }
     }
 
+    if constexpr (!Root && A != Algo::minimax) {
+      if (selective_margin_ >= 0 && empties >= options_.selective_min_empties) {
+        if (const int v = probcut(node, alpha, beta, empties); v != kNoCut) return v;
+      }
+    }
     const int alpha0 = alpha;
     int best = estimate_ ? -kEvalInfinity : -kInfinity;
     Square best_move = kNoSquare;
     int searched = 0;
     // With a cut profile, the node's level (null in the pre-search), and
     // the positions counted when its moves began.
-    CutLevel* const level =
-        cuts_ && !estimate_ ? &cuts_[static_cast<std::size_t>(empties)] : nullptr;
+    CutLevel* const level = cuts_ && !estimate_ && selective_margin_ < 0
+                                ? &cuts_[static_cast<std::size_t>(empties)]
+                                : nullptr;
     const std::uint64_t nodes_at_moves = nodes_;
     // Searches the child after move s; true to stop (a cutoff or a stop).
     auto visit = [&](Square s, Node& child) -> bool {
@@ -623,6 +690,35 @@ class Solver {
       }
     }
     return best;
+  }
+
+  // ProbCut in the selective pass (see the opening comment): a bound beyond
+  // the window when the shallow search clears it by the level's margin, else
+  // kNoCut. The bound is the even score at or beyond beta (alpha), every
+  // final score being even, so that mtd's tests (window (g - 1, g + 1), g
+  // even) see even scores only.
+  static constexpr int kNoCut = -kInfinity - 1;
+  int probcut(Node& node, int alpha, int beta, int empties) {
+    const int depth = std::min(options_.selective_depth, empties - 1);
+    // Whether the shallow score is at least `bound` (kEvalScale units).
+    const auto at_least = [&](int bound) {
+      return with_fastest_node(node, [&](NodeArg<FastNode> fast) {
+        return ordering::with_evaluator(options_, [&](const auto& e) {
+          return ordering::shallow_score<FastNode>(fast, depth, bound - 1, bound, e,
+                                                   shallow_nodes_) >= bound;
+        });
+      });
+    };
+    // A window within the margin of an end of the score range is searched
+    // without: a wipe-out's lines evaluate far below it and would be pruned
+    // (FForum #59, a wipe-out at 34 empties: the pass found 58, and the
+    // exact search following its moves took 233 M nodes).
+    if (beta + selective_margin_ > 64 || alpha - selective_margin_ < -64) return kNoCut;
+    if (beta < 64 && at_least((beta + selective_margin_) * kEvalScale)) return beta + (beta & 1);
+    if (alpha > -64 && !at_least((alpha - selective_margin_) * kEvalScale + 1)) {
+      return alpha - (alpha & 1);
+    }
+    return kNoCut;
   }
 
   // Records a cutoff at a node (see CutLevel): by the move
@@ -738,6 +834,7 @@ class Solver {
     sp.beta = beta;
     sp.estimate = estimate_;
     sp.horizon = horizon_;
+    sp.selective_margin = selective_margin_;
     sp.parent = split_;
     sp.moves = moves;
     sp.count = count;
@@ -786,8 +883,11 @@ class Solver {
     Node node(sp.position);
     aborted_ = false;  // whatever ended this thread's previous work, this is new work
     const bool enters_estimate = sp.estimate && !estimate_;
+    const bool enters_selective = sp.selective_margin >= 0 && selective_margin_ < 0;
     const Waste before = waste();
     assert(enters_estimate || (sp.estimate == estimate_ && sp.horizon == horizon_));
+    assert(enters_selective || sp.selective_margin == selective_margin_);
+    if (enters_selective) selective_margin_ = sp.selective_margin;
     if (enters_estimate) {
       set_mode(true, sp.horizon);
       estimate_reported_ = nodes_;
@@ -808,6 +908,10 @@ class Solver {
         break;
     }
     if (enters_estimate) end_estimate(before);
+    if (enters_selective) {
+      selective_margin_ = -1;
+      end_selective(before);
+    }
     aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
   }
 
@@ -940,6 +1044,12 @@ class Solver {
   std::uint64_t estimate_end_ = 0;       // one thread's pre-search stops at this nodes_
   std::uint64_t estimate_reported_ = 0;  // nodes_ when last added to the pool's budget
   std::uint64_t estimate_nodes_ = 0;     // positions of the pre-search (not in nodes_)
+  // The selective pass: the margin of its level (-1: not in it), its
+  // positions (not in nodes_), and the score of its last finished level.
+  int selective_margin_ = -1;
+  std::uint64_t selective_nodes_ = 0;
+  int selective_score_ = 0;
+  bool has_selective_score_ = false;
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void
   bool restart_ = false;         // aborted because split_alpha_ became stale
@@ -990,6 +1100,7 @@ class Search {
   SolveResult solve() {
     Solver<B, G>& main = *solvers_[0];
     double presearch_seconds = 0;
+    double selective_seconds = 0;
     const int score = with_helpers([&] {
       if (options_.presearch && table_->enabled()) {
         const auto t0 = std::chrono::steady_clock::now();
@@ -997,11 +1108,20 @@ class Search {
         presearch_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       }
+      if (options_.selective && table_->enabled() && options_.algo != Algo::minimax) {
+        // After a pre-search, the pass keeps its estimate, not its moves.
+        if (options_.presearch) table_->clear();
+        const auto t0 = std::chrono::steady_clock::now();
+        main.selective_pass(root_, root_empties_, root_parity_);
+        selective_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      }
       return main.template search_window<true>(root_, root_empties_, root_parity_);
     });
     SolveResult result;
     report(result);
     result.presearch_seconds = presearch_seconds;
+    result.selective_seconds = selective_seconds;
     result.root_searches = main.root_searches();
     if (const CutLevel* cuts = main.cut_profile()) {
       result.cut_profile.assign(cuts, cuts + kCutLevels);
@@ -1081,8 +1201,10 @@ class Search {
     for (const auto& s : solvers_) {
       result.nodes += s->nodes();
       result.shallow_nodes += s->shallow_nodes() + s->presearch_nodes();
+      result.selective_nodes += s->selective_nodes();
       result.threads.push_back({s->nodes(), s->idle_seconds(), s->restarted_nodes(),
-                                s->abandoned_nodes(), s->split_points(), s->presearch_nodes()});
+                                s->abandoned_nodes(), s->split_points(), s->presearch_nodes(),
+                                s->selective_nodes()});
     }
   }
 

@@ -83,6 +83,20 @@ class TranspositionTable {
     if (enabled()) std::memset(static_cast<void*>(buckets_.get()), 0, bytes());
   }
 
+  // Widens every entry's bounds to (-64, 64), keeping its move: what a
+  // search that may have stored wrong bounds (the solver's selective pass)
+  // leaves to the next. Not while a search uses the table.
+  void forget_bounds() {
+    if (!enabled()) return;
+    const std::uint32_t none = pack(-64, 64, 0, 0);
+    for (std::size_t i = 0; i <= mask_; ++i) {
+      Bucket& b = buckets_[i];
+      for (int j = 0; j < 2; ++j) {
+        if (b.player[j] != 0 || b.opponent[j] != 0) b.data[j] = (b.data[j] & 0xffff0000u) | none;
+      }
+    }
+  }
+
   bool enabled() const { return buckets_ != nullptr; }
   std::size_t bytes() const { return enabled() ? (mask_ + 1) * sizeof(Bucket) : 0; }
 

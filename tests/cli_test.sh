@@ -59,6 +59,7 @@ expect 2 'positions' -- verify -n 0
 expect 0 'wrong scores 0 ' -- solve "$positions/e10.obf:1" -v shift --tt 4 --etc --order mobility
 expect 0 'algo alphabeta  order parity' -- solve "$positions/e10.obf:2" -v mailbox --algo alphabeta --order parity
 expect 0 'root: null-window tests' -- solve "$positions/e10.obf:3" -v shift --tt 4 --presearch --mtd
+expect 0 'selective pass .* nodes' -- solve "$e14_one" -v shift --tt 4 --selective --mtd --selective-min-empties 8
 expect 0 'cut profile' -- solve "$positions/e10.obf:3" -v shift --tt 4 --order mobility --cut-profile
 wrong=$(mktemp)
 sed -n '1,/^[^%]/p' "$positions/e10.obf" | tail -1 | sed -E 's/:[+-][0-9]+/:+64/g' >"$wrong"
@@ -68,6 +69,9 @@ expect 2 'order.*(none|fastest)' -- solve "$positions/e10.obf:1" -v shift --orde
 expect_one_line_error solve "$positions/e10.obf:1" -v shift --algo negamax
 expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --etc
 expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift --presearch
+expect 2 '--selective: needs a table' -- solve "$positions/e10.obf:1" -v shift --selective
+expect 2 '--selective: needs a window' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --algo minimax
+expect 2 'selective-margin' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --selective-margin -1
 expect 2 '--mtd: needs a window' -- solve "$positions/e10.obf:1" -v shift --mtd --algo minimax
 expect 2 '--mtd: not with --wld' -- solve "$positions/e10.obf:1" -v shift --mtd --wld
 expect 2 '--cut-profile: counts one thread' -- solve "$positions/e10.obf:1" -v shift --cut-profile -t 2

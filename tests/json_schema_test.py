@@ -79,6 +79,16 @@ def main():
                     and all(r["root_searches"] >= 1 and "root_guess" in r for r in mtd["rows"])):
         failed += 1
         print("FAIL solve mtd: mtd, a row's root searches or its estimate not read back")
+    selective = check("solve selective", ["solve", e10 + ":4", e10 + ":5", "-v", "shift", "--tt",
+                                          "4", "--selective", "--selective-min-empties", "6",
+                                          "--mtd"], "solve")
+    if selective and not (selective["config"]["selective"] is True
+                          and selective["summary"]["selective_nodes"] > 0
+                          and all(r["selective_nodes"] > 0
+                                  and sum(r["thread_selective_nodes"]) == r["selective_nodes"]
+                                  for r in selective["rows"])):
+        failed += 1
+        print("FAIL solve selective: the pass's positions not read back")
     profile = check("solve cut profile", ["solve", e10 + ":4", e10 + ":5", "-v", "shift", "--tt",
                                           "4", "--order", "mobility", "--cut-profile"], "solve")
     if profile and not (profile["config"]["cut_profile"] is True

@@ -16,12 +16,14 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <vector>
 
 #include "check/random_positions.hpp"
 #include "io/eval_weights.hpp"
 #include "io/obf.hpp"
 #include "search/eval.hpp"
 #include "search/instances.hpp"
+#include "search/transposition.hpp"
 #include "variants/registry.hpp"
 
 namespace rb {
@@ -416,6 +418,115 @@ TEST(Mtd, CountsTheRootSearches) {
     EXPECT_EQ(tests.score, full.score);
     EXPECT_GE(tests.root_searches, 1);
   }
+}
+
+// TranspositionTable::forget_bounds: every entry keeps its key, move and
+// empties, and its bounds become (-64, 64), which say nothing.
+TEST(Selective, TheTableForgetsItsBoundsAndKeepsItsMoves) {
+  TranspositionTable table(1);
+  std::mt19937_64 rng(7);
+  std::vector<TTEntry> stored;
+  for (int i = 0; i < 200; ++i) {
+    const Bitboard player = rng() & ~Bitboard{1}, opponent = rng() & ~player;
+    const int lower = static_cast<int>(rng() % 65) - 64,
+              upper = lower + static_cast<int>(rng() % 3);
+    const auto move = static_cast<Square>(rng() % 64);
+    table.store(player, opponent, 20, lower, upper, move, true);
+    stored.push_back({player, opponent, static_cast<std::int8_t>(lower),
+                      static_cast<std::int8_t>(upper), static_cast<std::uint8_t>(move), 20});
+  }
+  int kept = 0;
+  table.forget_bounds();
+  for (const TTEntry& s : stored) {
+    TTEntry e;
+    if (!table.probe(s.player, s.opponent, e)) continue;  // replaced by a later store
+    ++kept;
+    EXPECT_EQ(e.lower, -64);
+    EXPECT_EQ(e.upper, 64);
+    EXPECT_EQ(e.move, s.move);
+    EXPECT_EQ(e.empties, 20);
+  }
+  EXPECT_GT(kept, 150);
+}
+
+// The selective pass (SolveOptions::selective) only orders the exact
+// search: every suite position gets its exact score and a move listed with
+// it, with the margins that prune the most (0: any shallow score beyond the
+// window) and the defaults, with and without mtd and the pre-search, for
+// both windowed algorithms, on the bitboards and the mailbox. With margin 0
+// the pass's bounds are mostly wrong, and the exact search must never read
+// one. Its positions are counted apart, and with mtd its score is the
+// estimate.
+TEST(Selective, TheSuitesExactScoresWhateverThePassPrunes) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  for (Algo algo : {Algo::alphabeta, Algo::pvs}) {
+    for (int margin : {0, SolveOptions{}.selective_margin}) {
+      for (bool mtd : {false, true}) {
+        SolveOptions o = best_configuration(Order::shallow, EvalKind::pattern, pattern, 1);
+        o.algo = algo;
+        o.tt_mb = 4;
+        o.shallow_min_empties = 10;
+        o.selective = true;
+        o.selective_margin = margin;
+        o.selective_min_empties = 6;
+        o.presearch = mtd;  // the pass after the pre-search, with the root's tests
+        o.presearch_empties = 6;
+        o.presearch_min_empties = 8;
+        o.mtd = mtd;
+        const auto run = [&]<class B>(const std::string& name, std::size_t limit) {
+          const auto& entries = suite(name);
+          for (std::size_t i = 0; i < entries.size() && i < limit; ++i) {
+            SCOPED_TRACE(name + " #" + std::to_string(i + 1) + ", algo " +
+                         std::string(enum_name(algo)) + ", margin " + std::to_string(margin) +
+                         (mtd ? ", mtd" : ""));
+            const auto r = solve<B>(entries[i].position, o);
+            ASSERT_TRUE(r.solved);
+            ASSERT_EQ(r.score, entries[i].best_score());
+            ASSERT_EQ(entries[i].score_of(r.best_move), entries[i].best_score());
+            EXPECT_GT(r.selective_nodes, 0u);
+            EXPECT_EQ(r.threads[0].selective_nodes, r.selective_nodes);
+            EXPECT_GE(r.selective_seconds, 0.0);
+            if (mtd) {
+              EXPECT_EQ(r.root_searches == 1, r.root_guess == r.score);
+            }
+          }
+        };
+        run.operator()<KindergartenList>("e12", kDeep ? 40 : 8);
+        if (kDeep) run.operator()<KindergartenList>("e14", 12);
+        run.operator()<Mailbox>("e10", kDeep ? 12 : 3);
+      }
+    }
+  }
+}
+
+// The pass changes the exact search's order, and so its nodes, but not the
+// work it counts as the solve's: without the pass's moves (a pass that
+// stores nothing: no table) the nodes are the plain search's.
+TEST(Selective, CountsItsPositionsApartFromTheSolves) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o = best_configuration(Order::mobility, EvalKind::pattern, pattern, 1);
+  o.tt_mb = 4;
+  const auto& entries = suite("e14");
+  int changed = 0;
+  for (std::size_t i = 0; i < (kDeep ? 12u : 4u); ++i) {
+    o.selective = false;
+    const auto plain = solve<KindergartenList>(entries[i].position, o);
+    EXPECT_EQ(plain.selective_nodes, 0u);
+    EXPECT_EQ(plain.selective_seconds, 0.0);
+    o.selective = true;
+    o.selective_min_empties = 8;
+    const auto pass = solve<KindergartenList>(entries[i].position, o);
+    EXPECT_EQ(pass.score, plain.score);
+    EXPECT_GT(pass.selective_nodes, 0u);
+    changed += pass.nodes != plain.nodes;
+    o.tt_mb = 0;  // no table: no pass
+    const auto none = solve<KindergartenList>(entries[i].position, o);
+    EXPECT_EQ(none.selective_nodes, 0u);
+    o.selective = false;
+    EXPECT_EQ(none.nodes, solve<KindergartenList>(entries[i].position, o).nodes);
+    o.tt_mb = 4;
+  }
+  EXPECT_GT(changed, 0) << "the pass's moves never changed the exact search";
 }
 
 // The cut profile (SolveOptions::cut_profile) only counts: the same

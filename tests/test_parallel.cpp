@@ -270,6 +270,39 @@ TEST(ParallelSearch, TheRootTestsSplitToo) {
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
 
+// The selective pass (SolveOptions::selective) splits like the exact
+// search: the suite's scores and moves with 1, 2 and 4 threads, its
+// positions counted apart for every thread (a helper takes part), and a
+// deadline inside it stops the solve.
+SolveOptions with_selective(int threads) {
+  SolveOptions o = with_mtd(threads);
+  o.presearch = false;
+  o.selective = true;
+  o.selective_margin = 4;
+  o.selective_min_empties = 6;
+  return o;
+}
+
+TEST(ParallelSearch, TheSelectivePassSplitsToo) {
+  check_suite<KindergartenList>("e12", {1, 2, 4}, with_selective, kDeep ? 1000 : 6);
+  const auto& entries = suite("e14");
+  bool helped = false;
+  for (std::size_t i = 0; i < entries.size() && !helped; ++i) {
+    const SolveResult r = solve<KindergartenList>(entries[i].position, with_selective(2));
+    ASSERT_TRUE(r.solved);
+    EXPECT_EQ(r.selective_nodes, r.threads[0].selective_nodes + r.threads[1].selective_nodes);
+    helped = r.threads[1].selective_nodes > 0;
+  }
+  EXPECT_TRUE(helped) << "no helper ever took part in the selective pass";
+  SolveOptions o = with_selective(2);
+  o.selective_margin = 64;  // prunes nothing: the pass is as long as a solve
+  o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  EXPECT_FALSE(r.solved);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+}
+
 TEST(ParallelSearch, EveryMoveScoreWithThreads) {
   const auto& entries = suite("e12");
   for (std::size_t i = 0; i < (kDeep ? 10 : 3); ++i) {

@@ -63,6 +63,12 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.presearch_nodes = 12345;
   o.presearch_split = true;
   o.presearch_split_threads = 17;
+  o.selective = true;
+  o.selective_margin = 7;
+  o.selective_step = 3;
+  o.selective_levels = 4;
+  o.selective_min_empties = 11;
+  o.selective_depth = 2;
   o.mtd = true;
   const Json text = Json::parse(options_json(kSolveOptionRows, o).dump());
   int rows = 0;
@@ -80,10 +86,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The twenty-five options of SolveOptions (all its fields but the run
-  // controls threads, stop, pattern and deadline), each once.
-  EXPECT_EQ(rows, 25);
-  EXPECT_EQ(text.size(), 25u);
+  // The thirty-one options of SolveOptions (all its fields but the run
+  // controls threads, stop, pattern, deadline and cut_profile), each once.
+  EXPECT_EQ(rows, 31);
+  EXPECT_EQ(text.size(), 31u);
 }
 
 }  // namespace
