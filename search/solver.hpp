@@ -151,6 +151,7 @@
 #include <initializer_list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -349,10 +350,9 @@ class Solver {
       table_->forget_bounds();  // also when stopped: the table may be the caller's
       if (aborted_) break;
       selective_score_ = v;
-      has_selective_score_ = true;
     }
     selective_margin_ = -1;
-    end_selective(before);
+    set_apart(before, selective_nodes_);
     root_searches_ = 0;
   }
 
@@ -386,18 +386,14 @@ class Solver {
   // positions not yet reported to the budget are reported).
   void end_estimate(const Waste& before) {
     if (pool_) pool_->estimate_nodes.fetch_add(nodes_ - estimate_reported_);
-    estimate_nodes_ += nodes_ - before.nodes;
-    nodes_ = before.nodes;
-    restarted_nodes_ = before.restarted;
-    abandoned_nodes_ = before.abandoned;
-    next_poll_ = nodes_ + kPollInterval;
+    set_apart(before, estimate_nodes_);
     set_mode(false, -1);
   }
 
-  // Ends a span of the selective pass's work begun at `before`: its
-  // positions move from the node counters to the pass's.
-  void end_selective(const Waste& before) {
-    selective_nodes_ += nodes_ - before.nodes;
+  // Moves the positions of a span of work begun at `before` from the node
+  // counters to `counter` (the pre-search's or the selective pass's).
+  void set_apart(const Waste& before, std::uint64_t& counter) {
+    counter += nodes_ - before.nodes;
     nodes_ = before.nodes;
     restarted_nodes_ = before.restarted;
     abandoned_nodes_ = before.abandoned;
@@ -444,7 +440,6 @@ class Solver {
   template <Algo A>
   int mtd(Node& root, int empties, unsigned parity) {
     int guess = root_guess_ = estimated_score(root);
-    if (has_selective_score_) guess = root_guess_ = selective_score_;
     [[maybe_unused]] int lower = -64, upper = 64;  // the score lies in [lower, upper]
     for (;;) {
       const int v = search<A, true>(root, guess - 1, guess + 1, empties, parity);
@@ -460,12 +455,14 @@ class Solver {
     }
   }
 
-  // The estimated score of the root: the mean of the pre-search's last two
-  // finished iterations (their scores differ most between odd and even
-  // depths: on FForum #20-#39 the mean made SolveOptions::mtd's tests 0.86
-  // of the full window's nodes, the last iteration alone 0.92), its only one,
-  // or without any the root's evaluation; rounded to the nearest even score.
+  // The estimated score of the root: the selective pass's last score, else
+  // the mean of the pre-search's last two finished iterations (their scores
+  // differ most between odd and even depths: on FForum #20-#39 the mean made
+  // SolveOptions::mtd's tests 0.86 of the full window's nodes, the last
+  // iteration alone 0.92), its only one, or without any the root's
+  // evaluation; rounded to the nearest even score.
   int estimated_score(Node& root) const {
+    if (selective_score_) return *selective_score_;
     const int units = estimates_ >= 2   ? (estimate_last_ + estimate_previous_) / 2
                       : estimates_ == 1 ? estimate_last_
                                         : evaluate(root);
@@ -910,7 +907,7 @@ class Solver {
     if (enters_estimate) end_estimate(before);
     if (enters_selective) {
       selective_margin_ = -1;
-      end_selective(before);
+      set_apart(before, selective_nodes_);
     }
     aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
   }
@@ -1048,8 +1045,7 @@ class Solver {
   // positions (not in nodes_), and the score of its last finished level.
   int selective_margin_ = -1;
   std::uint64_t selective_nodes_ = 0;
-  int selective_score_ = 0;
-  bool has_selective_score_ = false;
+  std::optional<int> selective_score_;
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void
   bool restart_ = false;         // aborted because split_alpha_ became stale
