@@ -374,8 +374,12 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
   if (o.order == Order::shallow) {
-    fmt::print("shallow order: eval {}  depth {}  at >= {} empties, below: {}\n", enum_name(o.eval),
+    fmt::print("shallow order: eval {}  depth {}  at >= {} empties, below: {}", enum_name(o.eval),
                o.shallow_depth, o.shallow_min_empties, enum_name(o.shallow_below));
+    if (o.shallow_all_margin >= 0) {
+      fmt::print("  mobility where the evaluation is {}+ discs below alpha", o.shallow_all_margin);
+    }
+    fmt::print("\n");
   }
   if (o.presearch) {
     fmt::print("pre-search: eval {}  down to {} empties  moves at >= {} empties  budget {} nodes\n",

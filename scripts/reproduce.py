@@ -157,6 +157,19 @@ LADDER = [
      ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
       "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
       "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd"]),
+    # The table probed and stored at nodes with >= 10 empties instead of 8:
+    # more positions, each cheaper (no probe at 8-9 empties, no ETC at 9-10).
+    ("table-10", "+ table at >= 10 empties", "+list",
+     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
+      "--tt-min-empties", "10", "--last-empty", "--few-empties", "6", "--etc", "--stability",
+      "--eval", "pattern", "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd"]),
+    # No shallow searches at nodes expected to fail low (evaluated 8 discs
+    # or more below alpha): all their moves are searched in any order.
+    ("all-node", "+ mobility order at expected all-nodes", "+list",
+     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
+      "--tt-min-empties", "10", "--last-empty", "--few-empties", "6", "--etc", "--stability",
+      "--eval", "pattern", "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd",
+      "--shallow-all-margin", "8"]),
 ]
 FAMILIES = ["mailbox", "shift", "kindergarten"]
 # The best configuration is chosen by measurement: the rungs from PVS on are
@@ -165,7 +178,8 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 # too easy to tell them apart (0.1 s, within a few percent of each other).
 BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
                    ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern", "presearch", "presearch-shallow", "mtd", "selective")]
+                    "shallow-pattern", "presearch", "presearch-shallow", "mtd", "selective",
+                    "table-10", "all-node")]
 BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
 
 

@@ -122,12 +122,20 @@ int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& node
 // shallow), lowest cost first, ties in the node's own order (or, with
 // `square_ties`, in square order a1..h8 on every board); `first` (a table
 // move, or kNoSquare) is left out. Returns how many were written to `out`.
-// The shallow searches' positions are added to `shallow_nodes`.
+// The shallow searches' positions are added to `shallow_nodes`. `alpha` is
+// the node's (for SolveOptions::shallow_all_margin).
 template <class N>
 int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes,
-                 bool square_ties = false) {
+                 bool square_ties = false, int alpha = -64) {
   const int corner_bonus = options.fastest_corner_bonus;
+  if (order == Order::shallow && options.shallow_all_margin >= 0 &&
+      alpha - options.shallow_all_margin > -64) {
+    const Position p = node.position();
+    const int own =
+        with_evaluator(options, [&](const auto& e) { return e.eval(p.player, p.opponent); });
+    if (own < (alpha - options.shallow_all_margin) * kEvalScale) order = Order::mobility;
+  }
   // Sort keys: (cost << 8) | index in the node's order (or square), so that
   // sorting the keys is a stable sort of the moves by cost.
   std::array<std::uint32_t, 64> keys;

@@ -107,6 +107,12 @@ struct SolveOptions {
   // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
   // are the measured best on FForum #20-#39 (results/2026-11-23-eval-order).
   int shallow_mobility = 16;
+  // Order::shallow: at a node whose own evaluation is more than this many
+  // discs below alpha, the mobility order instead of the shallow searches
+  // (-1: never). Such a node is expected to fail low, and then all its moves
+  // are searched whatever their order: the shallow searches would be spent
+  // in vain (results/2026-11-25-table-depth).
+  int shallow_all_margin = -1;
   // The pre-search (search/solver.hpp): before the exact search, a
   // search with the evaluation `eval`, deepened ply by ply down to positions
   // with presearch_empties empties, leaves its best move in the table at
@@ -249,6 +255,11 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
                                  "--order shallow: add this many times the mobility order's cost "
                                  "(1/16 disc units) to the shallow score",
                                  &SolveOptions::shallow_mobility, 0, 1000},
+    OptionRow<SolveOptions, int>{"shallow-all-margin", "shallow_all_margin",
+                                 "--order shallow: at a node whose evaluation is more than this "
+                                 "many discs below alpha (expected to fail low), the mobility "
+                                 "order instead (-1: never)",
+                                 &SolveOptions::shallow_all_margin, -1, 128},
     OptionRow<SolveOptions, bool>{"presearch", "presearch",
                                   "before the exact search, a search with the evaluation (--eval) "
                                   "deepened ply by ply leaves its best moves in the table (needs "

@@ -60,6 +60,7 @@ expect 0 'wrong scores 0 ' -- solve "$positions/e10.obf:1" -v shift --tt 4 --etc
 expect 0 'algo alphabeta  order parity' -- solve "$positions/e10.obf:2" -v mailbox --algo alphabeta --order parity
 expect 0 'root: null-window tests' -- solve "$positions/e10.obf:3" -v shift --tt 4 --presearch --mtd
 expect 0 'selective pass .* nodes' -- solve "$e14_one" -v shift --tt 4 --selective --mtd --selective-min-empties 8
+expect 0 '8\+ discs below alpha' -- solve "$positions/e10.obf:3" -v shift --order shallow --shallow-all-margin 8
 expect 0 'cut profile' -- solve "$positions/e10.obf:3" -v shift --tt 4 --order mobility --cut-profile
 wrong=$(mktemp)
 sed -n '1,/^[^%]/p' "$positions/e10.obf" | tail -1 | sed -E 's/:[+-][0-9]+/:+64/g' >"$wrong"
@@ -72,6 +73,7 @@ expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift -
 expect 2 '--selective: needs a table' -- solve "$positions/e10.obf:1" -v shift --selective
 expect 2 '--selective: needs a window' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --algo minimax
 expect 2 'selective-margin' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --selective-margin -1
+expect 2 'shallow-all-margin' -- solve "$positions/e10.obf:1" -v shift --order shallow --shallow-all-margin -2
 expect 2 '--mtd: needs a window' -- solve "$positions/e10.obf:1" -v shift --mtd --algo minimax
 expect 2 '--mtd: not with --wld' -- solve "$positions/e10.obf:1" -v shift --mtd --wld
 expect 2 '--cut-profile: counts one thread' -- solve "$positions/e10.obf:1" -v shift --cut-profile -t 2

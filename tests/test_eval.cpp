@@ -226,6 +226,7 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
         o.shallow_depth = depth;
         o.shallow_min_empties = depth % 2 ? 6 : 9;
         o.shallow_mobility = depth == 1 ? 16 : 0;
+        o.shallow_all_margin = depth == 0 ? -1 : depth == 1 ? 0 : 8;
         o.shallow_below = below;
         o.algo = depth % 2 ? Algo::alphabeta : Algo::pvs;
         o.tt_mb = below == Order::parity ? 0 : 4;
@@ -239,6 +240,40 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
       }
     }
   }
+}
+
+// SolveOptions::shallow_all_margin: a node evaluated far below alpha is
+// ranked by the mobility order, without the shallow searches. Margin 0 spares
+// some of them (and keeps the scores); a margin no alpha can reach (the
+// window ends at -64) changes nothing.
+TEST(ShallowOrder, TheAllNodeMarginSparesShallowSearches) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o;
+  o.order = Order::shallow;
+  o.eval = EvalKind::pattern;
+  o.pattern = &pattern;
+  o.shallow_min_empties = 9;
+  o.tt_mb = 4;
+  o.few_empties = 5;
+  const auto& entries = suite("e12");
+  std::uint64_t shallow_off = 0, shallow_on = 0;
+  for (std::size_t i = 0; i < entries.size() && i < (kDeep ? 20u : 4u); ++i) {
+    SCOPED_TRACE("e12 #" + std::to_string(i + 1));
+    o.shallow_all_margin = -1;
+    const auto off = solve<KindergartenList>(entries[i].position, o);
+    o.shallow_all_margin = 128;
+    const auto unreachable = solve<KindergartenList>(entries[i].position, o);
+    o.shallow_all_margin = 0;
+    const auto on = solve<KindergartenList>(entries[i].position, o);
+    ASSERT_TRUE(off.solved && unreachable.solved && on.solved);
+    EXPECT_EQ(off.score, entries[i].best_score());
+    EXPECT_EQ(on.score, entries[i].best_score());
+    EXPECT_EQ(unreachable.nodes, off.nodes);
+    EXPECT_EQ(unreachable.shallow_nodes, off.shallow_nodes);
+    shallow_off += off.shallow_nodes;
+    shallow_on += on.shallow_nodes;
+  }
+  EXPECT_LT(shallow_on, shallow_off);
 }
 
 // The best configuration's table and cutoffs, with `order` and `eval`.
@@ -470,6 +505,7 @@ TEST(Selective, TheSuitesExactScoresWhateverThePassPrunes) {
         o.selective_margin = margin;
         o.selective_min_empties = 6;
         o.presearch = mtd;  // the pass after the pre-search, with the root's tests
+        o.shallow_all_margin = mtd ? 8 : -1;
         o.presearch_empties = 6;
         o.presearch_min_empties = 8;
         o.mtd = mtd;

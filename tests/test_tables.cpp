@@ -57,6 +57,7 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.shallow_min_empties = 13;
   o.shallow_below = Order::parity;
   o.shallow_mobility = 7;
+  o.shallow_all_margin = 5;
   o.presearch = true;
   o.presearch_empties = 9;
   o.presearch_min_empties = 15;
@@ -86,10 +87,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The thirty-one options of SolveOptions (all its fields but the run
+  // The thirty-two options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern, deadline and cut_profile), each once.
-  EXPECT_EQ(rows, 31);
-  EXPECT_EQ(text.size(), 31u);
+  EXPECT_EQ(rows, 32);
+  EXPECT_EQ(text.size(), 32u);
 }
 
 }  // namespace
