@@ -126,8 +126,8 @@ int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& node
 // the node's (for SolveOptions::shallow_all_margin).
 template <class N>
 int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
-                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes,
-                 bool square_ties = false, int alpha = -64) {
+                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
+                 int alpha) {
   const int corner_bonus = options.fastest_corner_bonus;
   if (order == Order::shallow && options.shallow_all_margin >= 0 &&
       alpha - options.shallow_all_margin > -64) {
