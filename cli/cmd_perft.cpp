@@ -23,7 +23,7 @@ namespace rb::cli {
 namespace {
 
 struct PerftArgs {
-  std::vector<std::string> variants{"all"};
+  std::vector<std::string> variants{"auto"};
   int depth = 0;
   std::string position = "start";
   PerftConvention convention = PerftConvention::a124004;
@@ -220,7 +220,9 @@ Json perft_json(const PerftArgs& args, const NamedPosition& position,
 void add_perft_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<PerftArgs>();
   auto* cmd = app.add_subcommand("perft", "Count the leaves of the game tree to depths 1..D");
-  cmd->add_option("-v,--variant", args->variants, "variant name(s), or all")->delimiter(',');
+  cmd->add_option("-v,--variant", args->variants,
+                  "variant name(s), all, or auto (the default: the fastest this CPU runs)")
+      ->delimiter(',');
   cmd->add_option("-d,--depth", args->depth, "the deepest depth counted")
       ->required()
       ->check(in_range<int>(1, kMaxWidePerftDepth));
@@ -286,7 +288,9 @@ void add_perft_command(CLI::App& app, int& exit_code) {
     // units are handed out is the same in all of them.
     const bool leader = split_transport().leader();
     if (json_given) check_writable(args->json, "--json");
-    const auto names = resolve_variants(runtime_variant_infos(), args->variants);
+    std::vector<std::string> requested;
+    for (const auto& name : args->variants) requested.push_back(requested_variant(name, false));
+    const auto names = resolve_variants(runtime_variant_infos(), requested);
     if (splitting && names.size() != 1) {
       throw UsageError("--split counts with one variant; --variant names " +
                        std::to_string(names.size()));

@@ -27,9 +27,10 @@
 #include "cli/common.hpp"
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
+#include "cli/solve_entry.hpp"
 #include "core/memory.hpp"
 #include "io/machine.hpp"
-#include "search/instances.hpp"
+#include "search/presets.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
@@ -37,8 +38,10 @@ namespace {
 
 struct SolveArgs {
   std::vector<std::string> inputs;
-  std::string variant;
-  SolveOptions options;
+  std::string variant = "auto";
+  std::string preset{kBestPreset};
+  SolveOptions parsed;            // the solver options as the command line gave them
+  SolveOptions options;           // the preset's, with the given ones over it
   MoveGen moves = MoveGen::mask;  // used only when --moves is given
   bool moves_given = false;
   std::string json;
@@ -47,7 +50,7 @@ struct SolveArgs {
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
   std::vector<std::string> plugins;
-  std::string eval_weights = kDefaultPatternWeights;
+  std::string eval_weights;                    // empty: the compiled-in weights
   std::shared_ptr<const PatternEval> pattern;  // loaded when --eval pattern
 };
 
@@ -103,10 +106,6 @@ void print_row(const Row& r) {
   }
   std::fflush(stdout);
 }
-
-// The solver of the chosen variant and move source (compiled once, in
-// rb_search: search/instances.hpp); nothing below is compiled per variant.
-using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
 
 // Solves one position `repeat` times with a cleared table each time.
 Row solve_row(const SolveArgs& args, SolveFn solve_fn, const NamedPosition& input, int index,
@@ -283,10 +282,22 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
   doc["schema"] = kResultSchema;
   doc["kind"] = "solve";
   add_machine_and_build(doc);
-  Json config = {{"variant", variant}, {"moves", enum_name(moves)}};
-  config.update(options_json(kSolveOptionRows, args.options));
+  Json config = {{"variant", variant},
+                 {"variant_requested", args.variant},
+                 {"moves", enum_name(moves)},
+                 {"preset", args.preset}};
+  // The options where this run differs from its preset, by their JSON keys.
+  const Json preset_json = options_json(kSolveOptionRows, preset(args.preset).options);
+  const Json options = options_json(kSolveOptionRows, args.options);
+  Json overrides = Json::object();
+  for (const auto& [key, value] : options.items()) {
+    if (preset_json[key] != value) overrides[key] = value;
+  }
+  config["overrides"] = overrides;
+  config.update(options);
   config["threads"] = args.options.threads;
   config["cut_profile"] = args.options.cut_profile;
+  config["eval_weights"] = args.eval_weights.empty() ? "built-in" : args.eval_weights;
   config["jobs"] = args.jobs;
   config["time_limit_s"] = args.time_limit;
   config["repeat"] = args.repeat;
@@ -364,12 +375,14 @@ Json solve_json(const SolveArgs& args, std::string_view variant, MoveGen moves,
 int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn solve_fn,
         const std::vector<NamedPosition>& positions) {
   const SolveOptions& o = args.options;
-  fmt::print(
-      "solve {} positions  variant {}  moves {}  algo {}  order {}  tt {} MB{}{}  few-empties {}  "
-      "threads {}  jobs {}\n",
-      positions.size(), variant, enum_name(moves), enum_name(o.algo), enum_name(o.order), o.tt_mb,
-      o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "", o.few_empties, o.threads,
-      args.jobs);
+  fmt::print("solve {} positions  variant {}{}  moves {}  preset {}  threads {}  jobs {}\n",
+             positions.size(), variant, args.variant == "auto" ? " (auto)" : "", enum_name(moves),
+             args.preset, o.threads, args.jobs);
+  const std::string changed = option_differences(preset(args.preset).options, o);
+  if (!changed.empty()) fmt::print("options differing from the preset: {}\n", changed);
+  fmt::print("search: algo {}  order {}  tt {} MB{}{}  few-empties {}\n", enum_name(o.algo),
+             enum_name(o.order), o.tt_mb, o.wld ? "  wld" : "", o.last_empty ? "  last-empty" : "",
+             o.few_empties);
   if (o.etc || o.stability) {
     fmt::print("cutoffs:{}{}\n", o.etc ? " etc" : "", o.stability ? " stability" : "");
   }
@@ -454,13 +467,28 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SolveArgs>();
   auto* cmd = app.add_subcommand("solve", "Solve endgame positions exactly and check the scores");
   cmd->add_option("positions", args->inputs, "OBF files, FILE:N, or board strings")->required();
-  cmd->add_option("-v,--variant", args->variant, "the variant to use")->required();
-  add_option_rows(cmd, kSolveOptionRows, args->options);
+  cmd->add_option("-v,--variant", args->variant,
+                  "the variant to use (default auto: the fastest this CPU runs, with the empty "
+                  "list where the preset uses one; `reversi-bench list` shows them)");
+  cmd->add_option("--preset", args->preset,
+                  "the configuration of the search (default best, the measured fastest); "
+                  "options given with it change it; `reversi-bench list --presets` shows them")
+      ->type_name("NAME")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (find_preset(text)) return "";
+            return "'" + text + "' is not a preset: " + preset_choices();
+          },
+          ""));
+  const auto rows =
+      add_option_rows(cmd, kSolveOptionRows, args->parsed, preset(kBestPreset).options);
   auto* moves =
-      add_enum_option(cmd, "--moves", args->moves, "the move source (default: the variant's own)");
+      add_enum_option(cmd, "--moves", args->moves, "the move source (default: the variant's own)",
+                      std::optional<MoveGen>());
+  moves->group(std::string(option_group_title(OptionGroup::technique)));
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
-  cmd->add_option("-t,--threads", args->options.threads,
+  cmd->add_option("-t,--threads", args->parsed.threads,
                   "threads searching each position together (default 1)")
       ->check(in_range<int>(1, kMaxSearchThreads));
   cmd->add_option("-j,--jobs", args->jobs,
@@ -474,33 +502,29 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                   "solve each position this many times and report the median time")
       ->check(in_range<int>(1, 1000));
   cmd->add_option("--eval-weights", args->eval_weights,
-                  std::string("the pattern weights of --eval pattern (default ") +
-                      kDefaultPatternWeights + ")");
-  cmd->add_flag("--cut-profile", args->options.cut_profile,
+                  "a pattern weights file for --eval pattern (default: the weights of "
+                  "data/pattern-weights.txt, compiled in)")
+      ->group(std::string(option_group_title(OptionGroup::technique)));
+  cmd->add_flag("--cut-profile", args->parsed.cut_profile,
                 "count how the nodes end, by empties (cutoffs by the first move or a later one, "
-                "the positions the failed moves took, fail-low and exact nodes); one thread");
+                "the positions the failed moves took, fail-low and exact nodes); one thread")
+      ->group(std::string(option_group_title(OptionGroup::tuning)));
   add_plugin_option(cmd, args->plugins);
-  cmd->callback([args, moves, json, &exit_code] {
+  cmd->callback([args, rows, moves, json, &exit_code] {
     args->moves_given = moves->count() > 0;
     args->json_given = json->count() > 0;
     if (!(args->time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
-    if (args->options.etc && args->options.tt_mb == 0) {
-      throw UsageError("--etc: needs a table (--tt MB)");
-    }
-    if (args->options.presearch && args->options.tt_mb == 0) {
-      throw UsageError("--presearch: needs a table (--tt MB)");
-    }
-    if (args->options.selective && args->options.tt_mb == 0) {
-      throw UsageError("--selective: needs a table (--tt MB)");
-    }
-    if (args->options.selective && args->options.algo == Algo::minimax) {
-      throw UsageError("--selective: needs a window (--algo alphabeta or pvs)");
-    }
-    if (args->options.mtd && args->options.algo == Algo::minimax) {
-      throw UsageError("--mtd: needs a window (--algo alphabeta or pvs)");
-    }
-    if (args->options.mtd && args->options.wld) {
-      throw UsageError("--mtd: not with --wld (its root window (-1, 1) is already one test)");
+    args->options = preset(args->preset).options;
+    apply_given_options(kSolveOptionRows, rows, args->parsed, args->options);
+    args->options.threads = args->parsed.threads;
+    args->options.cut_profile = args->parsed.cut_profile;
+    const auto given = [&](std::string_view option) {
+      return std::any_of(rows.begin(), rows.end(), [&](const RowOptions& o) {
+        return o.option->check_lname(std::string(option)) && o.given();
+      });
+    };
+    if (const auto broken = settle_option_rules(args->options, given)) {
+      throw UsageError("--" + broken->option + ": " + broken->why);
     }
     if (args->options.cut_profile && args->options.threads > 1) {
       throw UsageError("--cut-profile: counts one thread's search (-t 1)");
@@ -525,7 +549,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       for (auto& p : load_positions(input)) positions.push_back(std::move(p));
     }
     load_plugins(args->plugins);
-    const auto names = resolve_variants(runtime_variant_infos(), {args->variant});
+    const auto names = resolve_variants(
+        runtime_variant_infos(), {requested_variant(args->variant, preset(args->preset).list)});
     if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
     bool ran = false;
     for_each_chosen_variant(names, [&]<Board V>() {
@@ -533,22 +558,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       check_before_timing<V>();
       const std::string name(runtime_info<V>().name);
       const MoveGen moves = args->moves_given ? args->moves : V::info.movegen;
-      switch (moves) {
-        case MoveGen::scan:
-          exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::scan>::solve, positions);
-          break;
-        case MoveGen::mask:
-          exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::mask>::solve, positions);
-          break;
-        case MoveGen::list:
-          if constexpr (ListBoard<V>) {
-            exit_code = run(*args, name, moves, &SolverEntry<V, MoveGen::list>::solve, positions);
-          } else {
-            throw UsageError("--moves list: variant '" + names[0] +
-                             "' has no empty-square list; use its +list twin");
-          }
-          break;
-      }
+      exit_code = run(*args, name, moves, solve_function<V>(moves, name), positions);
     });
     if (!ran) throw UsageError("--variant: '" + args->variant + "' is not a single variant");
   });

@@ -51,6 +51,7 @@
 #include "cli/options.hpp"
 #include "io/eval_weights.hpp"
 #include "search/instances.hpp"
+#include "search/presets.hpp"
 #include "variants/registry.hpp"
 
 namespace rb::cli {
@@ -261,14 +262,10 @@ int train(const TrainArgs& a) {
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  SolveOptions o;
-  o.algo = Algo::pvs;
-  o.order = Order::mobility;
+  // The labels are exact scores: the fastest rung that needs no evaluation
+  // (the one being trained), with a smaller table.
+  SolveOptions o = preset("mobility").options;
   o.tt_mb = 16;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
   // One table for all the solves: it holds true bounds of the positions it
   // keys on, so the scores stay exact.
   TranspositionTable table(o.tt_mb);

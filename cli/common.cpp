@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/default_weights.hpp"
 #include "io/eval_weights.hpp"
 #include "io/obf.hpp"
 #include "io/perft_table.hpp"
@@ -59,6 +60,7 @@ std::vector<NamedPosition> whole_file(const std::string& path) {
 std::string find_data_file(const std::string& path) { return find_file(path); }
 
 PatternWeights load_pattern_weights(const std::string& path, const std::string& option) {
+  if (path.empty()) return default_pattern_weights();
   const std::string found = find_file(path);
   if (found.empty()) {
     throw UsageError(option + ": '" + path +

@@ -63,10 +63,10 @@ std::vector<NamedPosition> load_positions(const std::string& argument);
 // under $RB_DATA_DIR, else under the installed data folder; empty if none.
 std::string find_data_file(const std::string& path);
 
-// The default pattern weights (search/eval.hpp) and a reader of a weights
-// file named on the command line (found like find_data_file; an error is an
-// InputError or a UsageError naming `option`).
-inline constexpr const char* kDefaultPatternWeights = "data/pattern-weights.txt";
+// The pattern weights of --eval-weights PATH: a weights file named on the
+// command line (found like find_data_file; an error is an InputError or a
+// UsageError naming `option`), or with an empty PATH (the default) the
+// weights of data/pattern-weights.txt compiled into the binary.
 PatternWeights load_pattern_weights(const std::string& path, const std::string& option);
 
 // The published perft counts from the start: compiled into the binary, or
@@ -83,6 +83,7 @@ void add_sample_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
 
 // The arguments (argv[0] included) with every board string that starts with
 // '-' (every FForum line does) moved behind a "--", or joined to its option

@@ -7,10 +7,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -53,38 +54,91 @@ CLI::Validator in_range(T min, T max) {
         }
         return "";
       },
-      std::is_integral_v<T> ? "INT" : "NUMBER");
+      "");
 }
 
-// --flag NAME, one of the enum's names; the help lists them with theirs.
+// --flag NAME, one of the enum's names (names only: a number is refused).
+// The help lists the names and the default, when `shown_default` is given;
+// what each name means is in docs/ (the help stays short).
+template <NamedEnum E>
+CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flags, E& target,
+                             const std::string& help, std::optional<E> shown_default) {
+  std::string text = help + " (one of " + enum_choices<E>();
+  if (shown_default) text += "; default " + std::string(enum_name(*shown_default));
+  text += ")";
+  return cmd->add_option(flags, target, text)
+      ->type_name("NAME")
+      ->transform(CLI::Validator(
+          [](std::string& value) -> std::string {
+            const auto parsed = parse_enum<E>(value);
+            if (!parsed) return "'" + value + "' is not one of " + enum_choices<E>();
+            value = std::to_string(static_cast<std::underlying_type_t<E>>(*parsed));
+            return "";
+          },
+          ""));
+}
 template <NamedEnum E>
 CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flags, E& target,
                              const std::string& help) {
-  std::map<std::string, E> names;
-  for (const auto& e : enum_entries<E>()) names.emplace(std::string(e.name), e.value);
-  return cmd
-      ->add_option(flags, target,
-                   help + " (default " + std::string(enum_name(target)) + "):" + enum_help<E>())
-      ->transform(CLI::CheckedTransformer(names));
+  return add_enum_option(cmd, flags, target, help, std::optional<E>(target));
 }
 
-// One option per row: a flag for a bool, the enum's names for an enum, a
-// number within the row's range otherwise.
+// The command-line options of one row: a switch has --x and --no-x (the
+// latter not listed in the help, which names it), any other row one option.
+struct RowOptions {
+  CLI::Option* option = nullptr;
+  CLI::Option* negation = nullptr;
+  bool given() const { return option->count() > 0 || (negation && negation->count() > 0); }
+};
+
+// One option per row, parsed into `parsed`, in the row's help group: a
+// switch --x with its --no-x, the enum's names for an enum, a number within
+// the row's range otherwise. The help shows `shown`'s values as the
+// defaults. Returns the options in row order, for apply_given_options().
 template <class Rows, class Struct>
-void add_option_rows(CLI::App* cmd, const Rows& rows, Struct& target) {
+std::vector<RowOptions> add_option_rows(CLI::App* cmd, const Rows& rows, Struct& parsed,
+                                        const Struct& shown) {
+  std::vector<RowOptions> options;
   for_each_row(rows, [&](const auto& row) {
     using T = typename std::decay_t<decltype(row)>::Type;
     const std::string flag = "--" + std::string(row.cli);
     const std::string help(row.help);
-    T& value = target.*(row.member);
+    T& value = parsed.*(row.member);
+    const T& shown_value = shown.*(row.member);
+    RowOptions added;
     if constexpr (std::is_same_v<T, bool>) {
-      cmd->add_flag(flag, value, help);
+      const std::string negation = "--no-" + std::string(row.cli);
+      added.option = cmd->add_flag_callback(
+          flag, [&value] { value = true; },
+          help + (shown_value ? " (default on; " : " (default off; ") + negation +
+              " turns it off)");
+      added.negation = cmd->add_flag_callback(negation, [&value] { value = false; })->group("");
     } else if constexpr (NamedEnum<T>) {
-      add_enum_option(cmd, flag, value, help);
+      added.option = add_enum_option(cmd, flag, value, help, std::optional<T>(shown_value));
     } else {
-      cmd->add_option(flag, value, help + " (default " + std::to_string(value) + ")")
-          ->check(in_range<T>(row.min, row.max));
+      added.option =
+          cmd->add_option(flag, value, help + " (default " + std::to_string(shown_value) + ")")
+              ->check(in_range<T>(row.min, row.max));
     }
+    added.option->group(std::string(option_group_title(row.group)));
+    options.push_back(added);
+  });
+  return options;
+}
+
+// Copies into `target` the options given on the command line (`options`
+// from add_option_rows, whose values were parsed into `parsed`).
+template <class Rows, class Struct>
+void apply_given_options(const Rows& rows, const std::vector<RowOptions>& options,
+                         const Struct& parsed, Struct& target) {
+  std::size_t i = 0;
+  for_each_row(rows, [&](const auto& row) {
+    const RowOptions& o = options[i++];
+    if (o.negation && o.option->count() > 0 && o.negation->count() > 0) {
+      throw CLI::ValidationError("--" + std::string(row.cli),
+                                 "given with --no-" + std::string(row.cli) + "; give one");
+    }
+    if (o.given()) target.*(row.member) = parsed.*(row.member);
   });
 }
 

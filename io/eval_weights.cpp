@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 #include "io/obf.hpp"
@@ -119,6 +120,55 @@ PatternWeights read_pattern_weights(const std::string& path) {
   if (in.bad()) throw InputError(path, 0, 0, "read error");
   if (number == 0) throw InputError(path, 0, 0, "empty file");
   if (weights.stages.empty()) throw InputError(path, 0, 0, "no stage");
+  return weights;
+}
+
+namespace {
+constexpr std::string_view kPackedMagic = "RBPW\x01";
+}  // namespace
+
+std::string pack_pattern_weights(const PatternWeights& weights) {
+  std::string out(kPackedMagic);
+  auto put16 = [&](int v) {
+    const auto u = static_cast<std::uint16_t>(static_cast<std::int16_t>(v));
+    out += static_cast<char>(u & 0xff);
+    out += static_cast<char>(u >> 8);
+  };
+  out += static_cast<char>(weights.stages.size());
+  for (const auto& stage : weights.stages) {
+    out += static_cast<char>(stage.min_empties);
+    out += static_cast<char>(stage.max_empties);
+    put16(stage.bias);
+    for (const std::int16_t w : stage.weights) put16(w);
+  }
+  return out;
+}
+
+PatternWeights unpack_pattern_weights(std::string_view packed) {
+  const auto fail = [](const char* why) {
+    throw std::invalid_argument(std::string("packed pattern weights: ") + why);
+  };
+  if (!packed.starts_with(kPackedMagic) || packed.size() < kPackedMagic.size() + 1) {
+    fail("no header");
+  }
+  std::size_t at = kPackedMagic.size();
+  const auto byte = [&] { return static_cast<unsigned char>(packed[at++]); };
+  const auto get16 = [&] {
+    const unsigned lo = byte(), hi = byte();
+    return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | hi << 8));
+  };
+  const int stages = byte();
+  const std::size_t stage_bytes = 4 + 2 * static_cast<std::size_t>(pattern::kWeightsPerStage);
+  if (packed.size() != at + static_cast<std::size_t>(stages) * stage_bytes) fail("wrong size");
+  PatternWeights weights;
+  for (int i = 0; i < stages; ++i) {
+    PatternWeights::Stage& stage = weights.stages.emplace_back();
+    stage.min_empties = byte();
+    stage.max_empties = byte();
+    stage.bias = get16();
+    stage.weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
+    for (std::int16_t& w : stage.weights) w = get16();
+  }
   return weights;
 }
 

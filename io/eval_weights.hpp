@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "search/eval.hpp"
 
@@ -27,5 +28,15 @@ std::string format_pattern_weights(const PatternWeights& weights,
 
 // Reads a weights file; an error throws InputError naming file:line:column.
 PatternWeights read_pattern_weights(const std::string& path);
+
+// The compact form the default weights are compiled into the binary in
+// (io/pack_weights.cpp makes it from the text file at build time): "RBPW",
+// a version byte (1), the stage count, then per stage MIN_EMPTIES and
+// MAX_EMPTIES (one byte each), BIAS and the pattern::kWeightsPerStage
+// weights (16-bit little-endian each). Read with a memcpy-like loop, not
+// parsed: 1 MB against the text's 3.
+std::string pack_pattern_weights(const PatternWeights& weights);
+// Throws std::invalid_argument on bytes that are not a packed weights set.
+PatternWeights unpack_pattern_weights(std::string_view packed);
 
 }  // namespace rb

@@ -426,52 +426,92 @@ def main():
         fig.savefig(os.path.join(folder, "perft.png"), dpi=110)
         plt.close(fig)
 
-    # The ladder.
+    # The ladder: every rung on the small suite for each board family, and
+    # from alpha-beta on a deeper suite, where the techniques built for deep
+    # searches are measured where they pay.
     ladder = {}
     # The rungs as reproduce.py ran them (older runs: the rungs they had).
     rungs_run = manifest.get("ladder") or LEGACY_LADDER
     rung_names = [r["name"] for r in rungs_run]
     rung_labels = [r["label"] for r in rungs_run]
+    rung_adds = {r["name"]: r.get("adds", "") for r in rungs_run}
     for family in ["mailbox", "shift", "kindergarten"]:
         ladder[family] = [solve_summary(load(folder, f"ladder-{family}-{r}")) for r in rung_names]
-    if any(any(x) for x in ladder.values()):
-        lines += ["## The endgame ladder", "",
-                  f"Exact solves of `positions/{manifest['ladder_suite']}.obf`; each rung adds one "
-                  "technique to the rung before. Speedups are ratios of times measured in this run.",
-                  ""]
-        for family, rungs in ladder.items():
-            rows = []
-            first = rungs[0]
-            for label, cur, prev in zip(rung_labels, rungs, [None] + rungs[:-1]):
-                if not cur:
-                    continue
-                rows.append([label, f"`{cur['variant']}`", f"{cur['nodes']:,}",
-                             f"{cur['seconds']:.3f}",
-                             fmt(ratio(prev["seconds"], cur["seconds"])) if prev else "-",
-                             fmt(ratio(first["seconds"], cur["seconds"])) if first else "-",
-                             "ok" if cur["wrong"] == 0 and cur["unsolved"] == 0 else "WRONG"])
-            lines += [f"### {family}", "",
-                      table(["rung", "variant", "nodes", "seconds", "× previous", "× first",
-                             "scores"], rows), ""]
-        fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-        for family, rungs in ladder.items():
+    deep_spec = manifest.get("deep_ladder")
+    deep = ([solve_summary(load(folder, f"deep-{r}")) for r in deep_spec["rungs"]]
+            if deep_spec else [])
+
+    def ladder_rows(labels, rungs):
+        rows = []
+        first = next((r for r in rungs if r), None)
+        for label, cur, prev in zip(labels, rungs, [None] + rungs[:-1]):
+            if not cur:
+                continue
+            solved = cur["wrong"] == 0 and cur["unsolved"] == 0
+            verdict = ("ok" if solved else
+                       f"{cur['unsolved']} not solved" if cur["wrong"] == 0 else "WRONG")
+            rows.append([label, f"`{cur['variant']}`", f"{cur['nodes']:,}",
+                         f"{cur['seconds']:.3f}" + ("" if solved else " (at least)"),
+                         fmt(ratio(prev["seconds"], cur["seconds"])) if prev else "-",
+                         fmt(ratio(first["seconds"], cur["seconds"])) if first else "-",
+                         verdict])
+        return rows
+
+    def ladder_plot(name, title, labels, series):
+        fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+        for series_name, rungs in series.items():
             xs = [i for i, r in enumerate(rungs) if r]
-            axes[0].plot(xs, [rungs[i]["nodes"] for i in xs], marker="o", label=family)
-            axes[1].plot(xs, [rungs[i]["seconds"] for i in xs], marker="o", label=family)
-        for ax, title in zip(axes, ["nodes", "seconds"]):
+            axes[0].plot(xs, [rungs[i]["nodes"] for i in xs], marker="o", label=series_name)
+            axes[1].plot(xs, [rungs[i]["seconds"] for i in xs], marker="o", label=series_name)
+        for ax, what in zip(axes, ["nodes", "seconds"]):
             ax.set_yscale("log")
-            ax.set_xticks(range(len(rung_labels)))
-            ax.set_xticklabels(rung_labels, rotation=30, ha="right")
-            ax.set_title(f"{title} per rung ({manifest['ladder_suite']})")
+            ax.set_xticks(range(len(labels)))
+            ax.set_xticklabels(labels, rotation=40, ha="right", fontsize=8)
+            ax.set_title(f"{what} per rung ({title})")
             ax.legend()
         fig.tight_layout()
-        fig.savefig(os.path.join(folder, "ladder.png"), dpi=110)
+        fig.savefig(os.path.join(folder, name), dpi=110)
         plt.close(fig)
+
+    if any(any(x) for x in ladder.values()):
+        lines += ["## The endgame ladder", "",
+                  "Each rung is a preset (`reversi-bench list --presets`) that adds one technique "
+                  "to the rung before; the last, `best`, is the default of `solve`. Speedups are "
+                  "ratios of times measured in this run. What each rung adds:", ""]
+        lines += [f"- **{label}** (`{name}`): {rung_adds[name]}"
+                  for name, label in zip(rung_names, rung_labels) if rung_adds.get(name)]
+        lines += ["", f"### Every rung on `positions/{manifest['ladder_suite']}.obf`", "",
+                  "Small enough for minimax. Its positions have 12 empties: the techniques that "
+                  "act only at deeper nodes (the shallow order at 14-16+ empties, the pre-search, "
+                  "the selective pass) add their set-up and little else here, so they show as a "
+                  "loss on this suite; the deeper suite below measures them where they pay.", ""]
+        for family, rungs in ladder.items():
+            lines += [f"#### {family}", "",
+                      table(["rung", "variant", "nodes", "seconds", "× previous", "× first",
+                             "scores"], ladder_rows(rung_labels, rungs)), ""]
+        ladder_plot("ladder.png", manifest["ladder_suite"], rung_labels, ladder)
         lines += ["![the ladder](ladder.png)", ""]
+    if any(deep):
+        deep_labels = [rung_labels[rung_names.index(r)] if r in rung_names else r
+                       for r in deep_spec["rungs"]]
+        fastest = deep_spec.get("fastest")
+        lines += [f"### From alpha-beta on: `{deep_spec['suite']}`", "",
+                  "Deeper positions, where the move order near the root decides the node count. "
+                  f"One run per rung on the fastest variant (`-v auto`), each position within "
+                  f"{deep_spec['time_limit']} s (a rung with positions over it shows its time as "
+                  "a lower bound)."
+                  + (f" The fastest rung here: `{fastest}`." if fastest else ""), "",
+                  table(["rung", "variant", "nodes", "seconds", "× previous", "× first",
+                         "scores"], ladder_rows(deep_labels, deep)), ""]
+        ladder_plot("ladder-deep.png", deep_spec["suite"], deep_labels, {"-v auto": deep})
+        lines += ["![the ladder on the deeper suite](ladder-deep.png)", ""]
 
     # FForum suites with the best configuration.
     def describe_solve(run):
         c = run["config"]
+        if "preset" in c:  # runs since the presets: the preset and what differs from it
+            differs = ", ".join(f"{k} {v}" for k, v in c.get("overrides", {}).items())
+            return f"preset `{c['preset']}`" + (f" with {differs}" if differs else "")
         parts = [c["algo"], f"order {c['order']}",
                  f"{c['tt_mb']} MB table" if c["tt_mb"] else "no table"]
         if c.get("last_empty"):
@@ -497,7 +537,9 @@ def main():
             chosen = (f" It is the ladder's rung `{best['rung']}`, the fastest of "
                       + ", ".join(f"`{k}` {v:.3f} s" for k, v in best["seconds"].items())
                       + f" on `{best['suite']}` with `{best['variant']}` in this run."
-                      if best else "")
+                      if best and "rung" in best else
+                      " The preset `best` is the default of `solve`; the deep ladder above "
+                      "measures it against the other rungs." if best else "")
             lines += [f"## {name} with the best configuration", "",
                       f"{config}; single thread.{chosen}", "",
                       table(["variant", "seconds", "nodes", "nodes/s", "wrong scores",

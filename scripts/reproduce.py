@@ -101,86 +101,30 @@ def suite(name):
     return os.path.join(POSITIONS, name + ".obf")
 
 
-# The ladder: each rung adds one technique to the one before. The one place
-# the rungs are named: the manifest carries (name, label, variant suffix,
-# options) to report.py.
-LADDER = [
-    ("minimax", "minimax", "", ["--algo", "minimax", "--order", "none"]),
-    ("alphabeta", "alpha-beta", "", ["--algo", "alphabeta", "--order", "none"]),
-    ("list", "+ move list", "+list", ["--algo", "alphabeta", "--order", "none"]),
-    ("fastest", "+ fastest-first", "+list", ["--algo", "alphabeta", "--order", "fastest"]),
-    ("table", "+ table", "+list", ["--algo", "alphabeta", "--order", "fastest", "--tt", "64"]),
-    ("pvs", "PVS", "+list", ["--algo", "pvs", "--order", "fastest", "--tt", "64"]),
-    ("last-empty", "+ last-empty shortcut", "+list",
-     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty"]),
-    ("few-empties", "+ few-empties path", "+list",
-     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty", "--few-empties", "6"]),
-    ("cutoffs", "+ ETC, stability", "+list",
-     ["--algo", "pvs", "--order", "fastest", "--tt", "64", "--last-empty", "--few-empties", "6",
-      "--etc", "--stability"]),
-    ("mobility", "+ mobility order", "+list",
-     ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",
-      "--etc", "--stability"]),
-    # Order by a shallow search with an evaluation near the root (mobility
-    # order below): the classic evaluation, then the learned patterns. With
-    # the defaults (depth 2 at >= 14 empties) they only differ from the
-    # mobility rung on suites with more empties than the ladder's e12: the
-    # choice of the best configuration (FForum #20-#31) is where they count.
-    ("shallow-classic", "+ shallow order (classic eval)", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--eval", "classic", "--tt", "64", "--last-empty",
-      "--few-empties", "6", "--etc", "--stability"]),
-    ("shallow-pattern", "+ shallow order (pattern eval)", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--eval", "pattern", "--tt", "64", "--last-empty",
-      "--few-empties", "6", "--etc", "--stability"]),
-    # The mobility rung with a pre-search of the root by the learned
-    # patterns (search/solver.hpp). Its moves are left at positions with
-    # >= 14 empties, so it changes nothing on e12 either.
-    ("presearch", "+ pre-search (pattern eval)", "+list",
-     ["--algo", "pvs", "--order", "mobility", "--tt", "64", "--last-empty", "--few-empties", "6",
-      "--etc", "--stability", "--eval", "pattern", "--presearch"]),
-    # The pre-search, and the shallow order (pattern eval) at nodes with
-    # >= 16 empties below the moves it leaves.
-    ("presearch-shallow", "+ shallow order at >= 16 empties", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
-      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
-      "--presearch"]),
-    # The root searched by null-window tests from the pre-search's estimate
-    # (MTD(f), search/solver.hpp) instead of once with the full window.
-    ("mtd", "+ root by null-window tests", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
-      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
-      "--presearch", "--mtd"]),
-    # The selective pass (ProbCut with the learned patterns, search/solver.hpp):
-    # its moves order the exact search, and its score is the root tests'
-    # estimate; a small pre-search gives the pass its first estimate only.
-    ("selective", "+ selective pass", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
-      "--last-empty", "--few-empties", "6", "--etc", "--stability", "--eval", "pattern",
-      "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd"]),
-    # The table probed and stored at nodes with >= 10 empties instead of 8:
-    # more positions, each cheaper (no probe at 8-9 empties, no ETC at 9-10).
-    ("table-10", "+ table at >= 10 empties", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
-      "--tt-min-empties", "10", "--last-empty", "--few-empties", "6", "--etc", "--stability",
-      "--eval", "pattern", "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd"]),
-    # No shallow searches at nodes expected to fail low (evaluated 8 discs
-    # or more below alpha): all their moves are searched in any order.
-    ("all-node", "+ mobility order at expected all-nodes", "+list",
-     ["--algo", "pvs", "--order", "shallow", "--shallow-min-empties", "16", "--tt", "64",
-      "--tt-min-empties", "10", "--last-empty", "--few-empties", "6", "--etc", "--stability",
-      "--eval", "pattern", "--presearch", "--presearch-nodes", "100000", "--selective", "--mtd",
-      "--shallow-all-margin", "8"]),
-]
+def presets(binary):
+    """The solver's presets in ladder order, from `list --presets --json`
+    (search/presets.cpp is the one place they are written): name, label,
+    what each adds, whether it runs on a +list variant, its options."""
+    out = subprocess.run([binary, "list", "--presets", "--json"], stdout=subprocess.PIPE,
+                         text=True, check=True, cwd=ROOT).stdout
+    return json.loads(out)["presets"]
+
+
+# The ladder runs every rung on this small suite, for each board family
+# (minimax needs a small suite), and from alpha-beta on also on a deeper
+# one, where the techniques built for deep searches (the shallow order, the
+# pre-search, the selective pass) pay: FForum #20-#31 in the quick run, all
+# of fforum-20-39 with --full, on the fastest variant (-v auto), each
+# position within DEEP_TIME_LIMIT seconds (a rung over it is reported as
+# not solved, its time a lower bound).
+LADDER_SUITE = "e12"
 FAMILIES = ["mailbox", "shift", "kindergarten"]
-# The best configuration is chosen by measurement: the rungs from PVS on are
-# timed on FForum #20-#31 (about 2 s a rung) with this variant, and the
-# fastest is used for the FForum runs. The ladder suite and fforum-1-19 are
-# too easy to tell them apart (0.1 s, within a few percent of each other).
-BEST_CANDIDATES = [rung for rung in LADDER if rung[0] in
-                   ("pvs", "last-empty", "few-empties", "cutoffs", "mobility", "shallow-classic",
-                    "shallow-pattern", "presearch", "presearch-shallow", "mtd", "selective",
-                    "table-10", "all-node")]
-BEST_SUITE, BEST_POSITIONS, BEST_VARIANT = "fforum-20-39", range(1, 13), "kindergarten+list"
+DEEP_SUITE, DEEP_QUICK = "fforum-20-39", range(1, 13)
+DEEP_FIRST_RUNG = "alphabeta"
+# Alpha-beta in board order takes minutes on these positions (389 s for
+# #20-#31 with 60 s a position): the quick run gives each position 10 s, the
+# full one 30 s.
+DEEP_TIME_LIMIT = {"quick": 10, "full": 30}
 
 
 # The 18-empty claim, as its source states it: an exact solve of an
@@ -350,13 +294,17 @@ def main():
 
     variants, plugin_entries = available_variants(os.path.join(args.build, "reversi-bench"),
                                                   plugin_args)
-    # e12: deep enough for the table to find transpositions, small enough
-    # for minimax (run once: its run is long enough to time reliably).
-    ladder_suite = "e12"
+    binary = os.path.join(args.build, "reversi-bench")
+    ladder = [p for p in presets(binary) if p["name"] != "best"]
+    deep_ladder = ladder[[p["name"] for p in ladder].index(DEEP_FIRST_RUNG):]
+    deep_positions = ([suite(DEEP_SUITE)] if args.full else
+                      [f"{suite(DEEP_SUITE)}:{i}" for i in DEEP_QUICK])
+    deep_name = (DEEP_SUITE if args.full else
+                 f"{DEEP_SUITE} positions {DEEP_QUICK.start}-{DEEP_QUICK.stop - 1}")
     claim_suite = "e14" if args.full else "e12"
     e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
-    steps = (1 + len(variants) + len(FAMILIES) * len(LADDER) + len(BEST_CANDIDATES)
+    steps = (1 + len(variants) + len(FAMILIES) * len(ladder) + len(deep_ladder)
              + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + 2 * len(thread_counts()))
@@ -372,25 +320,28 @@ def main():
 
     # The ladder, per board family. A solve run is repeated for a median time.
     for family in FAMILIES:
-        for rung, _, suffix, opts in LADDER:
-            r.run(f"ladder-{family}-{rung}",
-                  ["solve", suite(ladder_suite), "-v", family + suffix] + opts
-                  + (["--repeat", "1"] if rung == "minimax" else rep))
+        for rung in ladder:
+            r.run(f"ladder-{family}-{rung['name']}",
+                  ["solve", suite(LADDER_SUITE), "-v", family + ("+list" if rung["list"] else ""),
+                   "--preset", rung["name"]]
+                  + (["--repeat", "1"] if rung["name"] == "minimax" else rep))
 
-    # The best configuration, by measurement.
-    best_times = {}
-    for rung, _, _, opts in BEST_CANDIDATES:
-        run = r.run(f"best-{rung}", ["solve"] + [f"{suite(BEST_SUITE)}:{i}" for i in BEST_POSITIONS]
-                    + ["-v", BEST_VARIANT] + opts + rep)
+    # The ladder on the deeper suite, from alpha-beta on, on the fastest
+    # variant; run once (each run takes seconds to minutes).
+    deep_times = {}
+    deep_limit = DEEP_TIME_LIMIT["full" if args.full else "quick"]
+    for rung in deep_ladder:
+        run = r.run(f"deep-{rung['name']}",
+                    ["solve"] + deep_positions
+                    + ["--preset", rung["name"], "--time-limit", str(deep_limit)])
         if run["summary"]["wrong_scores"] == 0 and run["summary"]["not_solved"] == 0:
-            best_times[rung] = run["summary"]["seconds"]
-    best_rung = min(best_times, key=best_times.get)
-    BEST = next(opts for rung, _, _, opts in LADDER if rung == best_rung)
+            deep_times[rung["name"]] = run["summary"]["seconds"]
+    fastest_rung = min(deep_times, key=deep_times.get) if deep_times else None
 
     # Every variant on fforum-1-19 with the best configuration.
     fforum_times = {}
     for v in variants:
-        run = r.run(f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v] + BEST + rep)
+        run = r.run(f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v] + rep)
         fforum_times[v] = run["summary"]["seconds"]
     fastest = min(fforum_times, key=fforum_times.get)
 
@@ -400,7 +351,7 @@ def main():
         for moves in ["scan", "mask"]:
             r.run(f"moves-{board}-{moves}",
                   ["solve", suite(claim_suite), "-v", board, "--moves", moves,
-                   "--algo", "alphabeta", "--order", "fastest"] + rep)
+                   "--preset", "fastest"] + rep)
 
     # The 18-empty claim and NegaScout vs alpha-beta, as the claim states them.
     e18_claim = run_e18_claim(r, e18_positions)
@@ -409,7 +360,7 @@ def main():
         # fforum-20-39 takes minutes per variant: the textbook list board and
         # the variant that was fastest on fforum-1-19 in this run.
         for v in dict.fromkeys(["kindergarten+list", fastest]):
-            r.run(f"fforum-20-39-{v}", ["solve", suite("fforum-20-39"), "-v", v] + BEST)
+            r.run(f"fforum-20-39-{v}", ["solve", suite("fforum-20-39"), "-v", v])
         perft12_rates = {}
         for v in perft12:
             run = r.run(f"perft12-{v}", ["perft", "-v", v, "-d", "12"] + rep)
@@ -423,32 +374,29 @@ def main():
     # The parallel search of one position: wall time, speedup and the work
     # (total nodes, idle time per thread) with 1, 2, 4, ... threads.
     threads = thread_counts()
-    scaling_positions = ([suite("fforum-20-39")] if args.full else
-                         [f"{suite(BEST_SUITE)}:{i}" for i in BEST_POSITIONS])
+    scaling_positions = deep_positions
     builtin_bitboard = [v for v in sorted(fforum_times, key=fforum_times.get)
                         if not v.startswith(("mailbox", "plugin:"))]
     scaling_variants = [(builtin_bitboard or ["kindergarten+list"])[0], "mailbox+list"]
     for v in scaling_variants:
         for t in threads:
-            r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v] + BEST
+            r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v]
                   + ["-t", str(t)] + rep)
 
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
                    "plugins": [{"name": v["name"], "description": v["description"]}
                                for v in plugin_entries],
-                   "ladder_suite": ladder_suite, "claim_suite": claim_suite,
-                   "ladder": [{"name": n, "label": label, "suffix": suffix, "options": opts}
-                              for n, label, suffix, opts in LADDER],
-                   "best": {"rung": best_rung, "options": BEST,
-                            "suite": f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
-                                     f"{BEST_POSITIONS.stop - 1}",
-                            "variant": BEST_VARIANT, "seconds": best_times},
+                   "ladder_suite": LADDER_SUITE, "claim_suite": claim_suite,
+                   "ladder": ladder,
+                   "deep_ladder": {"suite": deep_name, "rungs": [p["name"] for p in deep_ladder],
+                                   "time_limit": deep_limit, "fastest": fastest_rung,
+                                   "seconds": deep_times},
+                   "best": {"preset": "best", "options": next(
+                       p["options"] for p in presets(binary) if p["name"] == "best")},
                    "e18_claim": e18_claim,
                    "scaling": {"variants": scaling_variants, "threads": threads,
-                               "positions": ("fforum-20-39" if args.full else
-                                             f"{BEST_SUITE} positions {BEST_POSITIONS.start}-"
-                                             f"{BEST_POSITIONS.stop - 1}")},
+                               "positions": deep_name},
                    "steps": r.manifest,
                    "seconds": time.time() - r.start}, f, indent=2)
     print(f"reproduce: done in {time.time() - r.start:.0f} s; results in {args.out}")

@@ -68,7 +68,9 @@ constexpr int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies, i
 // The score of a node for the side to move by a fail-soft alpha-beta search
 // `depth` plies deep with evaluator `e` at the leaves, in kEvalScale units;
 // a game that ends within the depth scores its exact result. `nodes` counts
-// the positions searched (the child itself included, passes as nodes).
+// the positions searched (the child itself included, passes as nodes). The
+// moves are searched in square order a1..h8 on every node, whatever its
+// move source, so that every board counts the same positions.
 template <class N, Evaluator E>
 int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
                   std::uint64_t& nodes) {
@@ -78,18 +80,21 @@ int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
     return e.eval(p.player, p.opponent);
   }
   int best = -(1 << 20);
-  const int visited = node.for_each_child([&](Square, auto&& child) {
-    const int v = -shallow_score<N>(child, depth - 1, -beta, -alpha, e, nodes);
+  const Bitboard moves = node.moves();
+  for (Bitboard m = moves; m; m &= m - 1) {
+    int v = 0;
+    node.play(first_square(m), [&](auto&& child) {
+      v = -shallow_score<N>(child, depth - 1, -beta, -alpha, e, nodes);
+    });
     if (v > best) {
       best = v;
       if (v > alpha) {
         alpha = v;
-        if (alpha >= beta) return true;
+        if (alpha >= beta) break;
       }
     }
-    return false;
-  });
-  if (visited > 0) return best;
+  }
+  if (moves) return best;
   if (node.opponent_moves() == 0) {
     return kEvalScale * final_score(node.disc_difference(), popcount(node.empty()));
   }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -194,122 +195,136 @@ constexpr bool presearch_splits(const SolveOptions& o) {
   return o.threads > 1 && (o.presearch_split || o.threads <= o.presearch_split_threads);
 }
 
+// The rules between options, each declared on the row of the option that
+// sets it (checked by broken_option_rule(), search/presets.hpp).
+namespace option_rules {
+constexpr std::string_view needs_table(const SolveOptions& o) {
+  return o.tt_mb == 0 ? "needs a table (--tt MB)" : "";
+}
+constexpr std::string_view etc(const SolveOptions& o) { return o.etc ? needs_table(o) : ""; }
+constexpr std::string_view presearch(const SolveOptions& o) {
+  return o.presearch ? needs_table(o) : "";
+}
+constexpr std::string_view selective(const SolveOptions& o) {
+  if (!o.selective) return "";
+  if (o.algo == Algo::minimax) return "needs a window (--algo alphabeta or pvs)";
+  return needs_table(o);
+}
+constexpr std::string_view mtd(const SolveOptions& o) {
+  if (!o.mtd) return "";
+  if (o.algo == Algo::minimax) return "needs a window (--algo alphabeta or pvs)";
+  if (o.wld) return "not with --wld (its root window (-1, 1) is already one test)";
+  return "";
+}
+}  // namespace option_rules
+
 // Every option of SolveOptions, once.
 inline constexpr auto kSolveOptionRows = std::make_tuple(
-    OptionRow<SolveOptions, Algo>{"algo", "algo", "the search algorithm", &SolveOptions::algo},
-    OptionRow<SolveOptions, Order>{"order", "order", "the move order", &SolveOptions::order},
-    OptionRow<SolveOptions, bool>{"wld", "wld", "win/draw/loss only (score -1, 0 or +1)",
-                                  &SolveOptions::wld},
-    OptionRow<SolveOptions, std::size_t>{"tt", "tt_mb",
-                                         "transposition table size in MiB (0: no table)",
-                                         &SolveOptions::tt_mb, 0, kMaxTableMb},
-    OptionRow<SolveOptions, int>{"tt-min-empties", "tt_min_empties",
-                                 "use the table at nodes with at least this many empties",
-                                 &SolveOptions::tt_min_empties, 0, 64},
-    OptionRow<SolveOptions, int>{"fastest-min-empties", "fastest_min_empties",
-                                 "order by the children (fastest, mobility) at nodes with at "
-                                 "least this many empties",
-                                 &SolveOptions::fastest_min_empties, 0, 64},
-    OptionRow<SolveOptions, int>{"corner-bonus", "fastest_corner_bonus",
-                                 "fastest-first counts a corner reply as 1 + this",
-                                 &SolveOptions::fastest_corner_bonus, 0, 16},
-    OptionRow<SolveOptions, bool>{"last-empty", "last_empty",
-                                  "score a node with one empty square from its flips, without "
-                                  "playing it",
-                                  &SolveOptions::last_empty},
-    OptionRow<SolveOptions, int>{"few-empties", "few_empties",
-                                 "at nodes with at most N empties, a dedicated search (parity "
-                                 "order, no table; on the bitboards alone where the variant has "
-                                 "kernels); 0: off",
-                                 &SolveOptions::few_empties, 0, kMaxFewEmpties},
-    OptionRow<SolveOptions, bool>{"etc", "etc",
-                                  "enhanced transposition cutoff: look the children up in the "
-                                  "table first (needs --tt)",
-                                  &SolveOptions::etc},
-    OptionRow<SolveOptions, bool>{"stability", "stability",
-                                  "stability cutoff: return the cap set by the opponent's stable "
-                                  "discs when it is at or below alpha",
-                                  &SolveOptions::stability},
-    OptionRow<SolveOptions, int>{"stability-min-empties", "stability_min_empties",
-                                 "try the stability cutoff at nodes with at least this many "
-                                 "empties",
-                                 &SolveOptions::stability_min_empties, 0, 64},
-    OptionRow<SolveOptions, int>{"split-min-empties", "split_min_empties",
-                                 "with --threads above 1, share the moves of nodes with at "
-                                 "least this many empties among the threads",
-                                 &SolveOptions::split_min_empties, 1, 64},
-    OptionRow<SolveOptions, EvalKind>{"eval", "eval", "the evaluation of --order shallow",
-                                      &SolveOptions::eval},
-    OptionRow<SolveOptions, int>{"shallow-depth", "shallow_depth",
-                                 "--order shallow: plies searched below each child (0: its "
-                                 "evaluation)",
-                                 &SolveOptions::shallow_depth, 0, kMaxShallowDepth},
-    OptionRow<SolveOptions, int>{"shallow-min-empties", "shallow_min_empties",
-                                 "--order shallow: order by the shallow search at nodes with at "
-                                 "least this many empties",
-                                 &SolveOptions::shallow_min_empties, 0, 64},
-    OptionRow<SolveOptions, Order>{"shallow-below", "shallow_below",
-                                   "--order shallow: the order at nodes with fewer empties",
-                                   &SolveOptions::shallow_below},
-    OptionRow<SolveOptions, int>{"shallow-mobility", "shallow_mobility",
-                                 "--order shallow: add this many times the mobility order's cost "
-                                 "(1/16 disc units) to the shallow score",
-                                 &SolveOptions::shallow_mobility, 0, 1000},
-    OptionRow<SolveOptions, int>{"shallow-all-margin", "shallow_all_margin",
-                                 "--order shallow: at a node whose evaluation is more than this "
-                                 "many discs below alpha (expected to fail low), the mobility "
-                                 "order instead (-1: never)",
-                                 &SolveOptions::shallow_all_margin, -1, 128},
-    OptionRow<SolveOptions, bool>{"presearch", "presearch",
-                                  "before the exact search, a search with the evaluation (--eval) "
-                                  "deepened ply by ply leaves its best moves in the table (needs "
-                                  "--tt)",
-                                  &SolveOptions::presearch},
-    OptionRow<SolveOptions, int>{"presearch-empties", "presearch_empties",
-                                 "--presearch: deepen down to positions with this many empties",
-                                 &SolveOptions::presearch_empties, 0, 64},
-    OptionRow<SolveOptions, int>{"presearch-min-empties", "presearch_min_empties",
-                                 "--presearch: leave moves at positions with at least this many "
-                                 "empties",
-                                 &SolveOptions::presearch_min_empties, 0, 64},
-    OptionRow<SolveOptions, std::size_t>{"presearch-nodes", "presearch_nodes",
-                                         "--presearch: stop after this many positions",
-                                         &SolveOptions::presearch_nodes, 1, std::size_t{1} << 40},
-    OptionRow<SolveOptions, bool>{"presearch-split", "presearch_split",
-                                  "--presearch with threads: the pre-search splits like the exact "
-                                  "search (otherwise it runs on one thread)",
-                                  &SolveOptions::presearch_split},
-    OptionRow<SolveOptions, int>{"presearch-split-threads", "presearch_split_threads",
-                                 "--presearch: split it (as --presearch-split) when the solve "
-                                 "has at most this many threads",
-                                 &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads},
-    OptionRow<SolveOptions, bool>{"selective", "selective",
-                                  "before the exact search, searches of the root pruned by "
-                                  "ProbCut (the evaluation, --eval) leave their best moves in the "
-                                  "table (needs --tt and --algo alphabeta or pvs)",
-                                  &SolveOptions::selective},
-    OptionRow<SolveOptions, int>{"selective-margin", "selective_margin",
-                                 "--selective: the first level prunes a node when the shallow "
-                                 "search clears its window by this many discs",
-                                 &SolveOptions::selective_margin, 0, 128},
-    OptionRow<SolveOptions, int>{"selective-step", "selective_step",
-                                 "--selective: each next level's margin is this many discs wider",
-                                 &SolveOptions::selective_step, 0, 128},
-    OptionRow<SolveOptions, int>{"selective-levels", "selective_levels",
-                                 "--selective: the searches made before the exact one",
-                                 &SolveOptions::selective_levels, 1, 16},
-    OptionRow<SolveOptions, int>{"selective-min-empties", "selective_min_empties",
-                                 "--selective: prune at nodes with at least this many empties",
-                                 &SolveOptions::selective_min_empties, 1, 64},
-    OptionRow<SolveOptions, int>{"selective-depth", "selective_depth",
-                                 "--selective: plies of the shallow search that decides a prune",
-                                 &SolveOptions::selective_depth, 0, kMaxShallowDepth},
-    OptionRow<SolveOptions, bool>{"mtd", "mtd",
-                                  "the root's exact search as null-window tests from an estimated "
-                                  "score (the selective pass's, else the pre-search's, else the "
-                                  "root's evaluation), each at the bound the last returned "
-                                  "(MTD(f))",
-                                  &SolveOptions::mtd});
+    choice_row("algo", "algo", OptionGroup::technique, "the search algorithm", &SolveOptions::algo),
+    choice_row("order", "order", OptionGroup::technique, "the move order", &SolveOptions::order),
+    switch_row("wld", "wld", OptionGroup::everyday, "win/draw/loss only (score -1, 0 or +1)",
+               &SolveOptions::wld),
+    number_row("tt", "tt_mb", OptionGroup::everyday,
+               "transposition table size in MiB (0: no table)", &SolveOptions::tt_mb, 0,
+               kMaxTableMb),
+    number_row("tt-min-empties", "tt_min_empties", OptionGroup::tuning,
+               "use the table at nodes with at least this many empties",
+               &SolveOptions::tt_min_empties, 0, 64),
+    number_row("fastest-min-empties", "fastest_min_empties", OptionGroup::tuning,
+               "order by the children (fastest, mobility) at nodes with at least this many "
+               "empties",
+               &SolveOptions::fastest_min_empties, 0, 64),
+    number_row("corner-bonus", "fastest_corner_bonus", OptionGroup::tuning,
+               "fastest-first counts a corner reply as 1 + this",
+               &SolveOptions::fastest_corner_bonus, 0, 16),
+    switch_row("last-empty", "last_empty", OptionGroup::technique,
+               "score a node with one empty square from its flips, without playing it",
+               &SolveOptions::last_empty),
+    number_row("few-empties", "few_empties", OptionGroup::technique,
+               "at nodes with at most N empties, a dedicated search (parity order, no table; on "
+               "the bitboards alone where the variant has kernels); 0: off",
+               &SolveOptions::few_empties, 0, kMaxFewEmpties),
+    switch_row("etc", "etc", OptionGroup::technique,
+               "enhanced transposition cutoff: look the children up in the table first",
+               &SolveOptions::etc, option_rules::etc),
+    switch_row("stability", "stability", OptionGroup::technique,
+               "stability cutoff: return the cap set by the opponent's stable discs when it is "
+               "at or below alpha",
+               &SolveOptions::stability),
+    number_row("stability-min-empties", "stability_min_empties", OptionGroup::tuning,
+               "try the stability cutoff at nodes with at least this many empties",
+               &SolveOptions::stability_min_empties, 0, 64),
+    number_row("split-min-empties", "split_min_empties", OptionGroup::tuning,
+               "with --threads above 1, share the moves of nodes with at least this many "
+               "empties among the threads",
+               &SolveOptions::split_min_empties, 1, 64),
+    choice_row("eval", "eval", OptionGroup::technique,
+               "the evaluation of the shallow order, the pre-search and the selective pass",
+               &SolveOptions::eval),
+    number_row("shallow-depth", "shallow_depth", OptionGroup::tuning,
+               "--order shallow: plies searched below each child (0: its evaluation)",
+               &SolveOptions::shallow_depth, 0, kMaxShallowDepth),
+    number_row("shallow-min-empties", "shallow_min_empties", OptionGroup::tuning,
+               "--order shallow: order by the shallow search at nodes with at least this many "
+               "empties",
+               &SolveOptions::shallow_min_empties, 0, 64),
+    choice_row("shallow-below", "shallow_below", OptionGroup::tuning,
+               "--order shallow: the order at nodes with fewer empties",
+               &SolveOptions::shallow_below),
+    number_row("shallow-mobility", "shallow_mobility", OptionGroup::tuning,
+               "--order shallow: add this many times the mobility order's cost (1/16 disc "
+               "units) to the shallow score",
+               &SolveOptions::shallow_mobility, 0, 1000),
+    number_row("shallow-all-margin", "shallow_all_margin", OptionGroup::tuning,
+               "--order shallow: at a node whose evaluation is more than this many discs below "
+               "alpha (expected to fail low), the mobility order instead (-1: never)",
+               &SolveOptions::shallow_all_margin, -1, 128),
+    switch_row("presearch", "presearch", OptionGroup::technique,
+               "before the exact search, a search with the evaluation (--eval) deepened ply by "
+               "ply leaves its best moves in the table",
+               &SolveOptions::presearch, option_rules::presearch),
+    number_row("presearch-empties", "presearch_empties", OptionGroup::tuning,
+               "--presearch: deepen down to positions with this many empties",
+               &SolveOptions::presearch_empties, 0, 64),
+    number_row("presearch-min-empties", "presearch_min_empties", OptionGroup::tuning,
+               "--presearch: leave moves at positions with at least this many empties",
+               &SolveOptions::presearch_min_empties, 0, 64),
+    number_row("presearch-nodes", "presearch_nodes", OptionGroup::tuning,
+               "--presearch: stop after this many positions", &SolveOptions::presearch_nodes, 1,
+               std::size_t{1} << 40),
+    switch_row("presearch-split", "presearch_split", OptionGroup::tuning,
+               "--presearch with threads: the pre-search splits like the exact search "
+               "(otherwise it runs on one thread)",
+               &SolveOptions::presearch_split),
+    number_row("presearch-split-threads", "presearch_split_threads", OptionGroup::tuning,
+               "--presearch: split it (as --presearch-split) when the solve has at most this "
+               "many threads",
+               &SolveOptions::presearch_split_threads, 0, kMaxSearchThreads),
+    switch_row("selective", "selective", OptionGroup::technique,
+               "before the exact search, searches of the root pruned by ProbCut (the "
+               "evaluation, --eval) leave their best moves in the table",
+               &SolveOptions::selective, option_rules::selective),
+    number_row("selective-margin", "selective_margin", OptionGroup::tuning,
+               "--selective: the first level prunes a node when the shallow search clears its "
+               "window by this many discs",
+               &SolveOptions::selective_margin, 0, 128),
+    number_row("selective-step", "selective_step", OptionGroup::tuning,
+               "--selective: each next level's margin is this many discs wider",
+               &SolveOptions::selective_step, 0, 128),
+    number_row("selective-levels", "selective_levels", OptionGroup::tuning,
+               "--selective: the searches made before the exact one",
+               &SolveOptions::selective_levels, 1, 16),
+    number_row("selective-min-empties", "selective_min_empties", OptionGroup::tuning,
+               "--selective: prune at nodes with at least this many empties",
+               &SolveOptions::selective_min_empties, 1, 64),
+    number_row("selective-depth", "selective_depth", OptionGroup::tuning,
+               "--selective: plies of the shallow search that decides a prune",
+               &SolveOptions::selective_depth, 0, kMaxShallowDepth),
+    switch_row("mtd", "mtd", OptionGroup::technique,
+               "the root's exact search as null-window tests from an estimated score (the "
+               "selective pass's, else the pre-search's, else the root's evaluation), each at "
+               "the bound the last returned (MTD(f))",
+               &SolveOptions::mtd, option_rules::mtd));
 
 // What one thread of a search did.
 struct ThreadReport {

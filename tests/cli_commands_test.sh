@@ -91,7 +91,7 @@ expect_error "--few-empties: '11' is out of range" -- solve "$positions/e10.obf:
 expect_error "--threads: '0' is out of range" -- solve "$positions/e10.obf:1" -v shift -t 0
 expect_error "--time-limit: '-1' is out of range" -- solve "$positions/e10.obf:1" -v shift --time-limit -1
 expect_error "--time-limit: '1s' is not a number" -- solve "$positions/e10.obf:1" -v shift --time-limit 1s
-expect_error '--variant is required' -- solve "$positions/e10.obf:1"
+expect_error "--variant: unknown variant 'nope'" -- solve "$positions/e10.obf:1" -v nope
 
 # make-suite: its suite, solved by another variant, has no wrong score.
 expect 0 '' -- make-suite -e 6 -n 3 --seed 5 -o "$tmp/e6.obf"

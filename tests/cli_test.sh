@@ -68,9 +68,21 @@ expect 1 'WRONG SCORE' -- solve "$wrong" -v kindergarten
 rm -f "$wrong"
 expect 2 'order.*(none|fastest)' -- solve "$positions/e10.obf:1" -v shift --order best
 expect_one_line_error solve "$positions/e10.obf:1" -v shift --algo negamax
-expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --etc
-expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift --presearch
-expect 2 '--selective: needs a table' -- solve "$positions/e10.obf:1" -v shift --selective
+# The rules between options: a technique the command line asks for is
+# refused when another given option rules it out; one the preset set gives
+# way (and the header says so).
+expect 2 '--etc: needs a table' -- solve "$positions/e10.obf:1" -v shift --tt 0 --etc
+expect 2 '--presearch: needs a table' -- solve "$positions/e10.obf:1" -v shift --tt 0 --presearch
+expect 2 '--selective: needs a table' -- solve "$positions/e10.obf:1" -v shift --tt 0 --selective
+expect 0 'differing from the preset: --tt 0 --no-etc --no-presearch --no-selective' -- \
+  solve "$positions/e10.obf:1" -v shift --tt 0
+expect 0 'differing from the preset: --wld --no-mtd' -- solve "$positions/e10.obf:1" -v shift --wld
+expect 0 'preset alphabeta' -- solve "$positions/e10.obf:1" -v shift --preset alphabeta
+expect 2 "--preset: 'fast' is not a preset: minimax, alphabeta" -- \
+  solve "$positions/e10.obf:1" --preset fast
+expect 2 "--algo: '0' is not one of minimax, alphabeta or pvs" -- \
+  solve "$positions/e10.obf:1" --algo 0
+expect 0 'variant avx512\+list \(auto\)|variant [a-z0-9]+\+list \(auto\)' -- solve "$positions/e10.obf:1"
 expect 2 '--selective: needs a window' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --algo minimax
 expect 2 'selective-margin' -- solve "$positions/e10.obf:1" -v shift --tt 4 --selective --selective-margin -1
 expect 2 'shallow-all-margin' -- solve "$positions/e10.obf:1" -v shift --order shallow --shallow-all-margin -2

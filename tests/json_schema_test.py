@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft and solve, validated against the schemas
+"""The --json output of list, perft, solve and bench, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -42,6 +42,16 @@ def main():
         return doc
 
     check("list", ["list", "--json"], "list", stdout_json=True)
+    presets = check("list --presets", ["list", "--presets", "--json"], "presets", stdout_json=True)
+    if presets and presets["presets"][-1]["name"] != presets["default"]:
+        failed += 1
+        print("FAIL list --presets: the default preset is not the last")
+    if os.environ.get("RB_TEST_SCALE", "1") != "0":  # 1.5 s optimized, a minute at -O0
+        bench = check("bench", ["bench"], "bench")
+        if bench and bench["summary"]["nodes"] != sum(r["nodes"] + r["other_nodes"]
+                                                      for r in bench["rows"]):
+            failed += 1
+            print("FAIL bench: the summary's nodes are not the rows' sum")
     if len(sys.argv) > 4:
         plugin = ["--plugin", sys.argv[4]]
         check("list with a plug-in", ["list", "--json"] + plugin, "list", stdout_json=True)

@@ -19,27 +19,22 @@
 #include <vector>
 
 #include "check/random_positions.hpp"
+#include "io/default_weights.hpp"
 #include "io/eval_weights.hpp"
 #include "io/obf.hpp"
 #include "search/eval.hpp"
 #include "search/instances.hpp"
 #include "search/transposition.hpp"
+#include "search_support.hpp"
 #include "variants/registry.hpp"
 
 namespace rb {
 namespace {
 
-constexpr bool kDeep = RB_TEST_SCALE > 0;
-const std::string kShippedWeights = RB_POSITIONS_DIR "/../data/pattern-weights.txt";
+using testing::kShippedWeights;
+using testing::suite;
 
-const std::vector<ObfEntry>& suite(const std::string& name) {
-  static std::map<std::string, std::vector<ObfEntry>> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) {
-    it = cache.emplace(name, read_obf_file(RB_POSITIONS_DIR "/" + name + ".obf")).first;
-  }
-  return it->second;
-}
+constexpr bool kDeep = RB_TEST_SCALE > 0;
 
 // Positions from random games of every length and arbitrary disc sets.
 std::vector<Position> sample_positions(int count) {
@@ -163,17 +158,36 @@ std::string write_temp(const std::string& name, const std::string& text) {
   return path;
 }
 
+void expect_same_weights(const PatternWeights& a, const PatternWeights& b) {
+  ASSERT_EQ(a.stages.size(), b.stages.size());
+  for (std::size_t i = 0; i < a.stages.size(); ++i) {
+    EXPECT_EQ(a.stages[i].min_empties, b.stages[i].min_empties);
+    EXPECT_EQ(a.stages[i].max_empties, b.stages[i].max_empties);
+    EXPECT_EQ(a.stages[i].bias, b.stages[i].bias);
+    EXPECT_EQ(a.stages[i].weights, b.stages[i].weights);
+  }
+}
+
 TEST(Eval, WeightsFileRoundTrips) {
   PatternWeights w = random_weights(3);
   const std::string path = write_temp("weights.txt", format_pattern_weights(w, {"a comment"}));
-  const PatternWeights r = read_pattern_weights(path);
-  ASSERT_EQ(r.stages.size(), w.stages.size());
-  for (std::size_t i = 0; i < w.stages.size(); ++i) {
-    EXPECT_EQ(r.stages[i].min_empties, w.stages[i].min_empties);
-    EXPECT_EQ(r.stages[i].max_empties, w.stages[i].max_empties);
-    EXPECT_EQ(r.stages[i].bias, w.stages[i].bias);
-    EXPECT_EQ(r.stages[i].weights, w.stages[i].weights);
-  }
+  expect_same_weights(read_pattern_weights(path), w);
+}
+
+TEST(Eval, PackedWeightsRoundTrip) {
+  const PatternWeights w = random_weights(5);
+  expect_same_weights(unpack_pattern_weights(pack_pattern_weights(w)), w);
+  std::string packed = pack_pattern_weights(w);
+  EXPECT_THROW(unpack_pattern_weights(packed.substr(0, packed.size() - 1)), std::invalid_argument);
+  EXPECT_THROW(unpack_pattern_weights("RBPW"), std::invalid_argument);
+  packed[0] = 'X';
+  EXPECT_THROW(unpack_pattern_weights(packed), std::invalid_argument);
+}
+
+// The weights compiled into the binary are the shipped file's, read by the
+// text reader.
+TEST(Eval, CompiledInWeightsAreTheShippedFile) {
+  expect_same_weights(default_pattern_weights(), read_pattern_weights(kShippedWeights));
 }
 
 TEST(Eval, WeightsFileErrorsNameLineAndColumn) {
@@ -276,20 +290,14 @@ TEST(ShallowOrder, TheAllNodeMarginSparesShallowSearches) {
   EXPECT_LT(shallow_on, shallow_off);
 }
 
-// The best configuration's table and cutoffs, with `order` and `eval`.
+// The table and cutoffs of the ladder (the preset cutoffs), with `order`
+// and `eval`.
 SolveOptions best_configuration(Order order, EvalKind eval, const PatternEval& pattern,
                                 int threads) {
-  SolveOptions o;
-  o.algo = Algo::pvs;
+  SolveOptions o = testing::preset_options("cutoffs", 16, threads);
   o.order = order;
   o.eval = eval;
   o.pattern = &pattern;
-  o.tt_mb = 16;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
-  o.threads = threads;
   return o;
 }
 

@@ -17,21 +17,15 @@
 #include "io/perft_table.hpp"
 #include "search/perft.hpp"
 #include "search/solver.hpp"
+#include "search_support.hpp"
 #include "support.hpp"
 
 namespace rb {
 namespace {
 
-constexpr bool kDeep = RB_TEST_SCALE > 0;
+using testing::suite;
 
-const std::vector<ObfEntry>& suite(const std::string& name) {
-  static std::map<std::string, std::vector<ObfEntry>> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) {
-    it = cache.emplace(name, read_obf_file(RB_POSITIONS_DIR "/" + name + ".obf")).first;
-  }
-  return it->second;
-}
+constexpr bool kDeep = RB_TEST_SCALE > 0;
 
 // The suites every thread count solves: in optimized builds the generated
 // suites up to 16 empties and FForum #1-#19 (published scores); in the
@@ -41,19 +35,11 @@ std::vector<std::string> suites() {
   return {"e12"};
 }
 
-// The best configuration, splitting low enough that positions of 12 empties
-// split too.
+// The ladder's table and cutoffs (the preset cutoffs), splitting low enough
+// that positions of 12 empties split too.
 SolveOptions best(int threads) {
-  SolveOptions o;
-  o.algo = Algo::pvs;
-  o.order = Order::fastest;
-  o.tt_mb = 8;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
+  SolveOptions o = testing::preset_options("cutoffs", 8, threads);
   o.split_min_empties = 8;
-  o.threads = threads;
   return o;
 }
 

@@ -12,6 +12,7 @@
 #include "check/plugin_check.hpp"
 #include "io/perft_table.hpp"
 #include "search/instances.hpp"
+#include "search_support.hpp"
 #include "support.hpp"
 #include "variants/runtime.hpp"
 
@@ -97,15 +98,8 @@ TEST(Plugin, TheExampleCountsPerftInTheThreeConventions) {
 }
 
 TEST(Plugin, TheExampleSolvesFForum1To19) {
-  SolveOptions o;
-  o.algo = Algo::pvs;
-  o.order = Order::mobility;
-  o.tt_mb = 16;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
-  const auto entries = read_obf_file(RB_POSITIONS_DIR "/fforum-1-19.obf");
+  const SolveOptions o = testing::preset_options("mobility", 16);
+  const auto& entries = testing::suite("fforum-1-19");
   ASSERT_EQ(entries.size(), 19u);
   const std::size_t n = kDeep ? entries.size() : 1;
   for (std::size_t i = 0; i < n; ++i) {

@@ -17,6 +17,7 @@
 #include "core/reference.hpp"
 #include "search/instances.hpp"
 #include "search/stability.hpp"
+#include "search_support.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -24,17 +25,10 @@ namespace {
 
 constexpr bool kDeep = RB_TEST_SCALE > 0;
 
+// The sanitizer build (-O0) looks for memory and UB errors, not for more
+// positions: the first 10 of each suite (the Release build runs them all).
 const std::vector<ObfEntry>& suite(const std::string& name) {
-  static std::map<std::string, std::vector<ObfEntry>> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) {
-    std::vector<ObfEntry> entries = read_obf_file(RB_POSITIONS_DIR "/" + name + ".obf");
-    // The sanitizer build (-O0) looks for memory and UB errors, not for more
-    // positions: the first 10 of each suite (the Release build runs them all).
-    if (!kDeep && entries.size() > 10) entries.resize(10);
-    it = cache.emplace(name, std::move(entries)).first;
-  }
-  return it->second;
+  return testing::suite(name, kDeep ? std::numeric_limits<std::size_t>::max() : 10);
 }
 
 std::vector<std::string> suites() {
@@ -405,15 +399,8 @@ TEST(Solver, ACallersTableClearedBetweenSolvesGivesTheSameSearch) {
 
 TEST(Solver, FForum1To19WithTheBestConfiguration) {
   if (!kDeep) GTEST_SKIP() << "deep checks run in the optimized build";
-  SolveOptions o;
-  o.algo = Algo::pvs;
-  o.order = Order::mobility;
-  o.tt_mb = 64;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
-  const auto entries = read_obf_file(RB_POSITIONS_DIR "/fforum-1-19.obf");
+  const SolveOptions o = preset("mobility").options;
+  const auto& entries = testing::suite("fforum-1-19");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto r = solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(r.score, entries[i].best_score().value()) << "FForum #" << i + 1;

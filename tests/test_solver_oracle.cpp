@@ -19,6 +19,7 @@
 
 #include "core/reference.hpp"
 #include "search/instances.hpp"
+#include "search_support.hpp"
 #include "support.hpp"
 
 namespace rb {
@@ -113,17 +114,7 @@ const std::vector<OracleCase>& cases() {
   return all;
 }
 
-SolveOptions fastest_options() {
-  SolveOptions o;
-  o.algo = Algo::pvs;
-  o.order = Order::mobility;
-  o.tt_mb = 4;
-  o.last_empty = true;
-  o.few_empties = 6;
-  o.etc = true;
-  o.stability = true;
-  return o;
-}
+SolveOptions fastest_options() { return testing::preset_options("mobility", 4); }
 
 TEST(SolverOracle, CoversPassesGameEndsAndEveryEmptiesCount) {
   int passes = 0, over = 0, wins = 0, losses = 0;

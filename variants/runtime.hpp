@@ -60,6 +60,25 @@ inline std::vector<VariantInfo> runtime_variant_infos() {
   return infos;
 }
 
+// `-v auto`: the first variant of kVariantsFastestFirst this CPU runs, or
+// its +list twin. Throws VariantError if there is none.
+inline std::string auto_variant(bool list) {
+  const auto infos = runtime_variant_infos();
+  for (std::string_view base : kVariantsFastestFirst) {
+    const std::string name = std::string(base) + (list ? "+list" : "");
+    for (const VariantInfo& info : infos) {
+      if (info.name == name && variant_available(info)) return name;
+    }
+  }
+  throw VariantError("auto: no variant of this build runs on this CPU");
+}
+
+// The name of the variant a command line asked for: "auto" resolved, any
+// other name as it is.
+inline std::string requested_variant(const std::string& name, bool list) {
+  return name == "auto" ? auto_variant(list) : name;
+}
+
 // Calls f.template operator()<V>() for each variant of this run named in
 // `names` (as resolve_variants() returns them), in registry order.
 template <class F>

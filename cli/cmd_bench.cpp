@@ -1,0 +1,152 @@
+// `reversi-bench bench`: the search's signature, as Stockfish keeps one. A
+// fixed set of positions solved with a preset (best by default) on one
+// thread, each from an empty table: the node count is the same on every run
+// and every variant with the same move source, and changes only when the
+// search does. A change to the search states the new signature in its
+// commit message; a change not meant to touch the search keeps it (the
+// test bench_signature pins it).
+//
+// NODES counts every position the search visited: the exact search's, the
+// selective pass's and the ordering searches' (pre-search included), so that
+// a change to any of them shows.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <memory>
+
+#include "cli/common.hpp"
+#include "cli/options.hpp"
+#include "cli/plugins.hpp"
+#include "cli/solve_entry.hpp"
+#include "io/bench_positions.hpp"
+#include "io/machine.hpp"
+#include "io/obf.hpp"
+#include "search/eval.hpp"
+#include "search/presets.hpp"
+
+namespace rb::cli {
+namespace {
+
+// The positions: FForum #1-#19 (14-16 empties) and #20-#31 (6-20 empties,
+// where the pre-search, the selective pass and the shallow order work),
+// compiled in from positions/ (io/bench_positions.hpp). About 1.4 s with
+// the best preset on the fastest variant here, 7.5 s on mailbox+list.
+struct BenchSuite {
+  const char* file;
+  std::string_view text;
+  std::size_t count;  // its first positions
+};
+constexpr BenchSuite kBenchSuites[] = {{"positions/fforum-1-19.obf", kBenchFForum1To19, 19},
+                                       {"positions/fforum-20-39.obf", kBenchFForum20To39, 12}};
+
+struct BenchArgs {
+  std::string variant = "auto";
+  std::string preset{kBestPreset};
+  std::string json;
+  std::vector<std::string> plugins;
+};
+
+int run_bench(const BenchArgs& args, const std::string& variant, SolveFn solve_fn,
+              const std::vector<NamedPosition>& positions, SolveOptions options, bool json_given) {
+  fmt::print("bench  variant {}{}  preset {}  threads 1  tt {} MB  {} positions\n", variant,
+             args.variant == "auto" ? " (auto)" : "", args.preset, options.tt_mb, positions.size());
+  fmt::print("{:>4} {:<32} {:>7} {:>6} {:>9} {:>14} {:>14} {:>9}\n", "#", "position", "empties",
+             "score", "expected", "exact nodes", "other nodes", "seconds");
+  TranspositionTable table(options.tt_mb);
+  std::uint64_t total = 0;
+  double seconds = 0;
+  int wrong = 0;
+  Json rows = Json::array();
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const NamedPosition& p = positions[i];
+    table.clear();  // outside the timed region
+    const auto t0 = std::chrono::steady_clock::now();
+    const SolveResult r = solve_fn(p.entry.position, options, &table);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const std::uint64_t other = r.selective_nodes + r.shallow_nodes;
+    const auto expected = p.entry.best_score();
+    const bool ok = r.solved && (!expected || r.score == *expected);
+    wrong += !ok;
+    total += r.nodes + other;
+    seconds += s;
+    fmt::print("{:>4} {:<32} {:>7} {:>+6} {:>9} {:>14} {:>14} {:>9.3f}{}\n", i + 1, p.label,
+               p.entry.position.empties(), r.score, expected ? format_score(*expected) : "-",
+               r.nodes, other, s, ok ? "" : "  WRONG SCORE");
+    rows.push_back({{"position", p.label},
+                    {"empties", p.entry.position.empties()},
+                    {"score", r.score},
+                    {"score_ok", ok},
+                    {"nodes", r.nodes},
+                    {"other_nodes", other},
+                    {"seconds", s}});
+  }
+  const double nps = seconds > 0 ? static_cast<double>(total) / seconds : 0.0;
+  fmt::print("bench: {} nodes, {:.3f} s, {:.0f} nodes/s\n", total, seconds, nps);
+  if (json_given) {
+    Json doc;
+    doc["schema"] = kResultSchema;
+    doc["kind"] = "bench";
+    add_machine_and_build(doc);
+    doc["config"] = {
+        {"variant", variant}, {"variant_requested", args.variant}, {"preset", args.preset}};
+    doc["rows"] = rows;
+    doc["summary"] = {
+        {"nodes", total}, {"seconds", seconds}, {"nodes_per_second", nps}, {"wrong_scores", wrong}};
+    write_json_file(args.json, doc, "--json");
+  }
+  return wrong > 0 ? kExitCheckFailed : kExitOk;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<BenchArgs>();
+  auto* cmd = app.add_subcommand(
+      "bench", "Solve a fixed set of positions on one thread: the search's node-count signature");
+  cmd->add_option("-v,--variant", args->variant,
+                  "the variant (default auto: the fastest this CPU runs)");
+  cmd->add_option("--preset", args->preset, "the configuration (default best)")
+      ->type_name("NAME")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (find_preset(text)) return "";
+            return "'" + text + "' is not a preset: " + preset_choices();
+          },
+          ""));
+  auto* json = cmd->add_option("--json", args->json, "also write the rows and machine as JSON");
+  add_plugin_option(cmd, args->plugins);
+  cmd->callback([args, json, &exit_code] {
+    const bool json_given = json->count() > 0;
+    if (json_given) check_writable(args->json, "--json");
+    const Preset& chosen = preset(args->preset);
+    SolveOptions options = chosen.options;
+    std::shared_ptr<const PatternEval> pattern;
+    if (options.eval == EvalKind::pattern) {
+      pattern = std::make_shared<const PatternEval>(load_pattern_weights("", "bench"));
+      options.pattern = pattern.get();
+    }
+    std::vector<NamedPosition> positions;
+    for (const BenchSuite& suite : kBenchSuites) {
+      auto entries = parse_obf_text(suite.text, suite.file);
+      if (entries.size() < suite.count) {
+        throw InputError(suite.file, 0, 0, "holds fewer positions than bench solves");
+      }
+      for (std::size_t i = 0; i < suite.count; ++i) {
+        positions.push_back(
+            {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
+      }
+    }
+    load_plugins(args->plugins);
+    const auto names =
+        resolve_variants(runtime_variant_infos(), {requested_variant(args->variant, chosen.list)});
+    if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
+    for_each_chosen_variant(names, [&]<Board V>() {
+      check_before_timing<V>();
+      const std::string name(runtime_info<V>().name);
+      exit_code = run_bench(*args, name, solve_function<V>(V::info.movegen, name), positions,
+                            options, json_given);
+    });
+  });
+}
+
+}  // namespace rb::cli
