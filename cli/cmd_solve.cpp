@@ -10,7 +10,7 @@
 // the median of the solved ones.
 //
 // Threads: -t N threads search each position together (the parallel search
-// of search/solver.hpp, sharing the job's table); -j J jobs solve positions
+// of search/parallel.hpp, sharing the job's table); -j J jobs solve positions
 // side by side, each with its own table: J x N threads in all.
 #include <fmt/core.h>
 

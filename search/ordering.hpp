@@ -105,7 +105,7 @@ int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
 
 // Calls f with the evaluator the options name (`eval`, and the pattern
 // weights for EvalKind::pattern): what Order::shallow and the pre-search
-// (search/solver.hpp) evaluate with.
+// (search/presearch.hpp) evaluate with.
 template <class F>
 decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
   if (options.eval == EvalKind::pattern) return f(*options.pattern);

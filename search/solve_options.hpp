@@ -93,7 +93,7 @@ struct SolveOptions {
   bool stability = false;
   int stability_min_empties = 6;
   // The parallel search (threads > 1) splits nodes with at least this many
-  // empties, after their first move (search/solver.hpp).
+  // empties, after their first moves (search/parallel.hpp).
   int split_min_empties = 12;
   // Order::shallow: at nodes with at least shallow_min_empties empties, the
   // moves are ranked by the score of a search of each child shallow_depth
@@ -114,7 +114,7 @@ struct SolveOptions {
   // are searched whatever their order: the shallow searches would be spent
   // in vain (results/2026-11-25-table-depth).
   int shallow_all_margin = -1;
-  // The pre-search (search/solver.hpp): before the exact search, a
+  // The pre-search (search/presearch.hpp): before the exact search, a
   // search with the evaluation `eval`, deepened ply by ply down to positions
   // with presearch_empties empties, leaves its best move in the table at
   // positions with at least presearch_min_empties empties, for the exact
@@ -138,7 +138,7 @@ struct SolveOptions {
   // results/2026-11-24-parallel-presearch).
   bool presearch_split = false;
   int presearch_split_threads = 2;
-  // The selective pass (search/solver.hpp): before the exact search, the
+  // The selective pass (search/selective.hpp): before the exact search, the
   // same search of the root, selective_levels times, each one pruned by
   // ProbCut: a node with at least selective_min_empties empties returns
   // beta (alpha) at once when a selective_depth search of it with the
@@ -160,7 +160,7 @@ struct SolveOptions {
   // every final score being even): the first test asks whether the score is
   // the estimate g, with the window (g - 1, g + 1); a test that fails returns
   // a bound, the next test's g; the first test that does not fail gives the
-  // score (search/solver.hpp). The estimate is the selective pass's score,
+  // score (search/root_search.hpp). The estimate is the selective pass's score,
   // else the pre-search's (the mean of
   // its last two finished iterations, which differ most between odd and even
   // depths) or, without one, the root's evaluation, rounded to an even
@@ -333,7 +333,7 @@ struct ThreadReport {
   // Of the nodes, those searched in vain at split points: attempts begun
   // again with a narrower window (the split point's alpha rose meanwhile) and
   // moves abandoned (a cutoff at the split point or above, or a stop). Each
-  // node counts at most once (search/solver.hpp).
+  // node counts at most once (search/accounting.hpp).
   std::uint64_t restarted_nodes = 0;
   std::uint64_t abandoned_nodes = 0;
   // Nodes this thread made split points. This count and idle_seconds include

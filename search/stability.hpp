@@ -14,7 +14,7 @@
 // along that line only, so a disc that cannot be flanked on any of its four
 // lines is never flipped.
 //
-// The solver uses it for the stability cutoff (search/solver.hpp): the side to
+// The solver uses it for the stability cutoff (search/exact_search.hpp): the side to
 // move cannot finish above 64 - 2 * (the opponent's stable discs).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The transposition table of the endgame solver (search/solver.hpp).
+// The transposition table of the endgame solver (docs/solver.md, "The table").
 //
 // A fixed-size array of two-entry buckets, allocated once (before any timing)
 // and cleared between solves; never resized. An entry keys on the full position (player and

@@ -312,7 +312,7 @@ TEST(ShallowOrder, BestConfigurationOnFForum1To19) {
   }
 }
 
-// The pre-search (search/solver.hpp) only leaves moves in the table: the
+// The pre-search (search/presearch.hpp) only leaves moves in the table: the
 // exact scores of the suites, whatever its evaluation, depth, threshold and
 // budget (small budgets end it inside an iteration), on the bitboards and on
 // the mailbox (whose pre-search plays and undoes), with one and two threads.

@@ -1,4 +1,4 @@
-// Threads: the parallel search of one position (search/solver.hpp with
+// Threads: the parallel search of one position (search/parallel.hpp with
 // SolveOptions::threads > 1), the transposition table shared by threads,
 // and threaded perft. Every suite position solved with 1, 2, 4 and 8
 // threads (more threads than this machine's cores) must give the suite's

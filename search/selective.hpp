@@ -1,0 +1,65 @@
+// The selective pass (SolveOptions::selective): before the exact search,
+// the root searched selective_levels times in SelectiveMode, the exact
+// search pruned by ProbCut. At a node with at least selective_min_empties
+// empties that the table did not end, a selective_depth search with the
+// evaluation (a null window at the bound) decides: at least beta + m discs,
+// the node returns beta; at most alpha - m, it returns alpha (m the level's
+// margin, selective_margin + level * selective_step). Each level's table
+// entries then keep their moves and forget their bounds, which may be wrong,
+// so the exact search reads no bound the pass made and its score cannot
+// depend on it; the last level's score is MTD(f)'s first estimate. Its
+// positions are counted apart (its shallow searches with the ordering's).
+#pragma once
+
+#include <algorithm>
+
+#include "search/searcher.hpp"
+
+namespace rb::solver_detail {
+
+template <Board B, MoveGen G>
+void Searcher<B, G>::selective_pass(Node& root, int empties, unsigned parity) {
+  const Work before = work();
+  for (int level = 0; level < options_.selective_levels && !aborted_; ++level) {
+    selective_margin_ = options_.selective_margin + level * options_.selective_step;
+    const int v = options_.algo == Algo::alphabeta
+                      ? root_score_with<SelectiveMode, Algo::alphabeta>(root, empties, parity)
+                      : root_score_with<SelectiveMode, Algo::pvs>(root, empties, parity);
+    table_->forget_bounds();  // also when stopped: the table may be the caller's
+    if (aborted_) break;
+    selective_score_ = v;
+  }
+  selective_margin_ = -1;
+  set_apart(before, selective_nodes_);
+  root_searches_ = 0;
+}
+
+// ProbCut: a bound beyond the window when the shallow search clears it by
+// the level's margin, else kNoCut. The bound is the even score at or beyond
+// beta (alpha), every final score being even, so that MTD(f)'s tests
+// (window (g - 1, g + 1), g even) see even scores only.
+template <Board B, MoveGen G>
+int Searcher<B, G>::probcut(Node& node, int alpha, int beta, int empties) {
+  const int depth = std::min(options_.selective_depth, empties - 1);
+  // Whether the shallow score is at least `bound` (kEvalScale units).
+  const auto at_least = [&](int bound) {
+    return with_fastest_node(node, [&](NodeArg<FastNode> fast) {
+      return ordering::with_evaluator(options_, [&](const auto& e) {
+        return ordering::shallow_score<FastNode>(fast, depth, bound - 1, bound, e,
+                                                 shallow_nodes_) >= bound;
+      });
+    });
+  };
+  // A window within the margin of an end of the score range is searched
+  // without: a wipe-out's lines evaluate far below it and would be pruned
+  // (FForum #59, a wipe-out at 34 empties: the pass found 58, and the exact
+  // search following its moves took 233 M nodes).
+  if (beta + selective_margin_ > 64 || alpha - selective_margin_ < -64) return kNoCut;
+  if (beta < 64 && at_least((beta + selective_margin_) * kEvalScale)) return beta + (beta & 1);
+  if (alpha > -64 && !at_least((alpha - selective_margin_) * kEvalScale + 1)) {
+    return alpha - (alpha & 1);
+  }
+  return kNoCut;
+}
+
+}  // namespace rb::solver_detail
