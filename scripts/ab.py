@@ -28,7 +28,8 @@ the ratios (the figure to quote: each round's two runs are close in time,
 so a drift of the machine cancels); whether the two sides visited the same
 nodes (a change meant to leave the search alone must); per position, the
 median seconds of each side. Seconds are the commands' own (the solver's
-time, without loading), and each run's wall time is recorded beside them.
+time, without loading; perft's at its deepest depth), and each run's wall
+time is recorded beside them.
 """
 import argparse
 import glob
@@ -56,8 +57,11 @@ def measure(doc):
     document of solve, bench or perft."""
     kind = doc.get("kind")
     if kind == "perft":
+        # `perft -d N` times every depth up to N (and `--split` only N): the
+        # deepest depth is the measure, every depth a row of the table
         rows = doc["rows"]
-        return (sum(r["median_seconds"] for r in rows), int(rows[-1]["leaves"]),
+        deepest = [r for r in rows if r["depth"] == max(r["depth"] for r in rows)]
+        return (sum(r["median_seconds"] for r in deepest), int(deepest[0]["leaves"]),
                 {f"{r['variant']} d{r['depth']}": (r["median_seconds"], int(r["leaves"]))
                  for r in rows})
     s = doc["summary"]
@@ -141,8 +145,8 @@ def table(folder, a=None, b=None):
         ma = measure(load(os.path.join(folder, f"{a}-{rnd}.json")))
         mb = measure(load(os.path.join(folder, f"{b}-{rnd}.json")))
         ratios.append(mb[0] / ma[0] if ma[0] else float("nan"))
-        same_nodes &= ma[2].keys() == mb[2].keys() and all(
-            ma[2][k][1] == mb[2][k][1] for k in ma[2])
+        same_nodes &= ma[1] == mb[1] and all(  # the rows both have (perft: depths)
+            ma[2][k][1] == mb[2][k][1] for k in ma[2].keys() & mb[2].keys())
         rows.append(f"| {rnd} | {ma[0]:.3f} ({ma[1]:,}) | {mb[0]:.3f} ({mb[1]:,}) "
                     f"| {ratios[-1]:.3f} |")
         for side, m in ((a, ma), (b, mb)):
