@@ -17,11 +17,12 @@ compare them. Every measurement recorded under results/ is made with it.
       of a folder of rounds DIR/A-N.json and DIR/B-N.json (N = 1, 2, ...;
       the rounds both have), with or without an ab.json: a run of more
       than two sides, or one recorded before this tool.
-  scripts/ab.py suite A.json[,A2.json...] B.json[,B2.json...]
+  scripts/ab.py suite [--exact] A.json[,A2.json...] B.json[,B2.json...]
       Position by position, --json files of `solve`: score, nodes (exact +
-      selective pass + ordering searches), seconds, B/A. A's rows in A's
-      order, each matched by position in B's (a suite solved in pieces on
-      either side: the files of a side joined by commas).
+      selective pass + ordering searches; with --exact the exact search's
+      alone), seconds, B/A. A's rows in A's order, each matched by position
+      in B's (a suite solved in pieces on either side: the files of a side
+      joined by commas).
 
 The tables: per round, each side's seconds and nodes, and B/A; the median of
 the ratios (the figure to quote: each round's two runs are close in time,
@@ -203,22 +204,24 @@ def score_cell(ra, rb):
     return f"{rb.get('score', 0):+d} ({ok})"
 
 
-def suite(paths_a, paths_b):
+def suite(paths_a, paths_b, exact=False):
     rows_a = rows_of(paths_a)
     rows_b = {r["position"]: r for r in rows_of(paths_b)}
-    print("| position | empties | score | A nodes | B nodes | B/A nodes | A s | B s | B/A |")
+    count = (lambda r: r.get("nodes", 0)) if exact else work
+    nodes = "exact nodes" if exact else "nodes"
+    print(f"| position | empties | score | A {nodes} | B {nodes} | B/A {nodes} | A s | B s | B/A |")
     print("|---|---|---|---|---|---|---|---|---|")
     total_a = total_b = seconds_a = seconds_b = 0
     for ra in rows_a:
         rb = rows_b.get(ra["position"])
         if rb is None:
-            print(f"| {ra['position']} | {ra['empties']} | not in B | {work(ra):,} | | "
+            print(f"| {ra['position']} | {ra['empties']} | not in B | {count(ra):,} | | "
                   f"| {ra['seconds']:.2f} | | |")
             continue
-        total_a, total_b = total_a + work(ra), total_b + work(rb)
+        total_a, total_b = total_a + count(ra), total_b + count(rb)
         seconds_a, seconds_b = seconds_a + ra["seconds"], seconds_b + rb["seconds"]
         print(f"| {rb['position']} | {rb['empties']} | {score_cell(ra, rb)} "
-              f"| {work(ra):,} | {work(rb):,} | {work(rb) / max(work(ra), 1):.2f} "
+              f"| {count(ra):,} | {count(rb):,} | {count(rb) / max(count(ra), 1):.2f} "
               f"| {ra['seconds']:.2f} | {rb['seconds']:.2f} "
               f"| {rb['seconds'] / ra['seconds'] if ra['seconds'] else float('nan'):.3f} |")
     print(f"| all | | | {total_a:,} | {total_b:,} | {total_b / max(total_a, 1):.2f} "
@@ -240,6 +243,7 @@ def main():
     t.add_argument("folder")
     t.add_argument("sides", nargs="*", metavar="A B")
     s = sub.add_parser("suite")
+    s.add_argument("--exact", action="store_true")
     s.add_argument("a")
     s.add_argument("b")
     args = parser.parse_args()
@@ -252,7 +256,7 @@ def main():
             sys.exit("ab.py: table DIR, or table DIR A B")
         table(args.folder, *args.sides)
     else:
-        suite(args.a, args.b)
+        suite(args.a, args.b, args.exact)
 
 
 if __name__ == "__main__":
