@@ -44,8 +44,11 @@ import time
 
 
 def load(path):
-    with open(path) as f:
-        return json.load(f)
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"ab.py: {path}: {e}")
 
 
 def work(d):
