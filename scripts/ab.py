@@ -12,20 +12,28 @@ compare them. Every measurement recorded under results/ is made with it.
       one binary with two option sets); ARGS are given to both. Writes
       DIR/ab.json (the commands, rounds, medians, ratio) and prints the
       tables below. DIR must not exist yet.
-  scripts/ab.py table DIR
-      The tables of a run, from its JSON files.
-  scripts/ab.py suite A.json B.json
-      Position by position, two --json files of `solve` on one suite: score,
-      nodes (exact + selective pass + ordering searches), seconds, B/A.
+  scripts/ab.py table DIR [A B]
+      The tables of a run, from its JSON files. With A and B, any two sides
+      of a folder of rounds DIR/A-N.json and DIR/B-N.json (N = 1, 2, ...;
+      the rounds both have), with or without an ab.json: a run of more
+      than two sides, or one recorded before this tool.
+  scripts/ab.py suite [--exact] A.json[,A2.json...] B.json[,B2.json...]
+      Position by position, --json files of `solve`: score, nodes (exact +
+      selective pass + ordering searches; with --exact the exact search's
+      alone), seconds, B/A. A's rows in A's order, each matched by position
+      in B's (a suite solved in pieces on either side: the files of a side
+      joined by commas).
 
 The tables: per round, each side's seconds and nodes, and B/A; the median of
 the ratios (the figure to quote: each round's two runs are close in time,
 so a drift of the machine cancels); whether the two sides visited the same
 nodes (a change meant to leave the search alone must); per position, the
 median seconds of each side. Seconds are the commands' own (the solver's
-time, without loading), and each run's wall time is recorded beside them.
+time, without loading; perft's at its deepest depth), and each run's wall
+time is recorded beside them.
 """
 import argparse
+import glob
 import json
 import os
 import shlex
@@ -36,8 +44,11 @@ import time
 
 
 def load(path):
-    with open(path) as f:
-        return json.load(f)
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"ab.py: {path}: {e}")
 
 
 def work(d):
@@ -50,8 +61,11 @@ def measure(doc):
     document of solve, bench or perft."""
     kind = doc.get("kind")
     if kind == "perft":
+        # `perft -d N` times every depth up to N (and `--split` only N): the
+        # deepest depth is the measure, every depth a row of the table
         rows = doc["rows"]
-        return (sum(r["median_seconds"] for r in rows), int(rows[-1]["leaves"]),
+        deepest = [r for r in rows if r["depth"] == max(r["depth"] for r in rows)]
+        return (sum(r["median_seconds"] for r in deepest), int(deepest[0]["leaves"]),
                 {f"{r['variant']} d{r['depth']}": (r["median_seconds"], int(r["leaves"]))
                  for r in rows})
     s = doc["summary"]
@@ -103,25 +117,49 @@ def run(args):
     table(args.out)
 
 
-def table(folder):
-    meta = load(os.path.join(folder, "ab.json"))
-    a, b = meta["a"], meta["b"]
+def rounds_of(folder, a, b):
+    """The rounds N for which DIR/A-N.json and DIR/B-N.json both exist."""
+    def found(name):
+        rounds = set()
+        for path in glob.glob(os.path.join(glob.escape(folder), glob.escape(name) + "-*.json")):
+            tail = os.path.basename(path)[len(name) + 1:-len(".json")]
+            if tail.isdigit():
+                rounds.add(int(tail))
+        return rounds
+    return sorted(found(a) & found(b))
+
+
+def table(folder, a=None, b=None):
+    meta_path = os.path.join(folder, "ab.json")
+    meta = load(meta_path) if os.path.exists(meta_path) else None
+    if a is None:
+        if meta is None:
+            sys.exit(f"ab.py: {meta_path} does not exist; name the two sides: "
+                     f"ab.py table {folder} A B")
+        a, b = meta["a"], meta["b"]
+        rounds = list(range(1, meta["rounds"] + 1))
+    else:
+        rounds = rounds_of(folder, a, b)
+        if not rounds:
+            sys.exit(f"ab.py: no round has both {folder}/{a}-N.json and {folder}/{b}-N.json")
+    own_pair = meta is not None and (a, b) == (meta["a"], meta["b"])
     rows, ratios, same_nodes = [], [], True
     per_position = {a: {}, b: {}}
-    for rnd in range(1, meta["rounds"] + 1):
+    for rnd in rounds:
         ma = measure(load(os.path.join(folder, f"{a}-{rnd}.json")))
         mb = measure(load(os.path.join(folder, f"{b}-{rnd}.json")))
         ratios.append(mb[0] / ma[0] if ma[0] else float("nan"))
-        same_nodes &= ma[2].keys() == mb[2].keys() and all(
-            ma[2][k][1] == mb[2][k][1] for k in ma[2])
+        same_nodes &= ma[1] == mb[1] and all(  # the rows both have (perft: depths)
+            ma[2][k][1] == mb[2][k][1] for k in ma[2].keys() & mb[2].keys())
         rows.append(f"| {rnd} | {ma[0]:.3f} ({ma[1]:,}) | {mb[0]:.3f} ({mb[1]:,}) "
                     f"| {ratios[-1]:.3f} |")
         for side, m in ((a, ma), (b, mb)):
             for label, (sec, nodes) in m[2].items():
                 per_position[side].setdefault(label, ([], nodes))[0].append(sec)
-    for n, c in meta["commands"].items():
-        print(f"{n}: {c}")
-    print()
+    if own_pair:
+        for n, c in meta["commands"].items():
+            print(f"{n}: {c}")
+        print()
     print(f"| round | {a} s (nodes) | {b} s (nodes) | {b}/{a} |")
     print("|---|---|---|---|")
     print("\n".join(rows))
@@ -129,7 +167,7 @@ def table(folder):
     print(f"| median | | | **{median:.3f}** |")
     print()
     print(f"nodes: {'the same in every run' if same_nodes else 'DIFFERENT'}"
-          f"; {b}/{a} median {median:.3f} over {meta['rounds']} rounds")
+          f"; {b}/{a} median {median:.3f} over {len(rounds)} rounds")
     if len(per_position[a]) > 1:
         print()
         print(f"| position | {a} nodes | {b} nodes | {a} s | {b} s | {b}/{a} |")
@@ -139,28 +177,59 @@ def table(folder):
             sa, sb = statistics.median(secs_a), statistics.median(secs_b)
             print(f"| {label} | {nodes_a:,} | {nodes_b:,} | {sa:.3f} | {sb:.3f} "
                   f"| {sb / sa if sa else float('nan'):.3f} |")
-    summary = {"a": a, "b": b, "ratio_median": median, "ratios": ratios,
-               "same_nodes": same_nodes}
-    with open(os.path.join(folder, "ab-summary.json"), "w") as f:
-        json.dump(summary, f, indent=2)
+    if own_pair:  # the run's own record; another pair of its sides writes nothing
+        summary = {"a": a, "b": b, "ratio_median": median, "ratios": ratios,
+                   "same_nodes": same_nodes}
+        with open(os.path.join(folder, "ab-summary.json"), "w") as f:
+            json.dump(summary, f, indent=2)
 
 
-def suite(path_a, path_b):
-    da, db = load(path_a), load(path_b)
-    print("| position | empties | score | A nodes | B nodes | B/A nodes | A s | B s | B/A |")
+def position_key(row):
+    """positions/FILE.obf:N sorts by file, then by N as a number."""
+    path, _, index = row["position"].rpartition(":")
+    return (path, int(index)) if index.isdigit() else (row["position"], 0)
+
+
+def rows_of(paths):
+    """The rows of one side: the --json files named, joined by commas (the
+    rows of several files in the order of their positions)."""
+    rows = []
+    for path in paths.split(","):
+        rows += load(path)["rows"]
+    return sorted(rows, key=position_key) if "," in paths else rows
+
+
+def score_cell(ra, rb):
+    if not ra.get("solved", True) or not rb.get("solved", True):
+        return "not solved by " + " and ".join(
+            side for side, r in (("A", ra), ("B", rb)) if not r.get("solved", True))
+    ok = "ok" if ra.get("score_ok", True) and rb.get("score_ok", True) else "WRONG"
+    return f"{rb.get('score', 0):+d} ({ok})"
+
+
+def suite(paths_a, paths_b, exact=False):
+    rows_a = rows_of(paths_a)
+    rows_b = {r["position"]: r for r in rows_of(paths_b)}
+    count = (lambda r: r.get("nodes", 0)) if exact else work
+    nodes = "exact nodes" if exact else "nodes"
+    print(f"| position | empties | score | A {nodes} | B {nodes} | B/A {nodes} | A s | B s | B/A |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for ra, rb in zip(da["rows"], db["rows"]):
-        if ra["position"] != rb["position"]:
-            sys.exit(f"ab.py: the files list other positions ({ra['position']}, "
-                     f"{rb['position']})")
-        ok = "ok" if ra.get("score_ok", True) and rb.get("score_ok", True) else "WRONG"
-        print(f"| {rb['position']} | {rb['empties']} | {rb.get('score', 0):+d} ({ok}) "
-              f"| {work(ra):,} | {work(rb):,} | {work(rb) / max(work(ra), 1):.2f} "
+    total_a = total_b = seconds_a = seconds_b = 0
+    for ra in rows_a:
+        rb = rows_b.get(ra["position"])
+        if rb is None:
+            print(f"| {ra['position']} | {ra['empties']} | not in B | {count(ra):,} | | "
+                  f"| {ra['seconds']:.2f} | | |")
+            continue
+        total_a, total_b = total_a + count(ra), total_b + count(rb)
+        seconds_a, seconds_b = seconds_a + ra["seconds"], seconds_b + rb["seconds"]
+        print(f"| {rb['position']} | {rb['empties']} | {score_cell(ra, rb)} "
+              f"| {count(ra):,} | {count(rb):,} | {count(rb) / max(count(ra), 1):.2f} "
               f"| {ra['seconds']:.2f} | {rb['seconds']:.2f} "
               f"| {rb['seconds'] / ra['seconds'] if ra['seconds'] else float('nan'):.3f} |")
-    sa, sb = da["summary"], db["summary"]
-    print(f"| all | | | {work(sa):,} | {work(sb):,} | {work(sb) / max(work(sa), 1):.2f} "
-          f"| {sa['seconds']:.2f} | {sb['seconds']:.2f} | {sb['seconds'] / sa['seconds']:.3f} |")
+    print(f"| all | | | {total_a:,} | {total_b:,} | {total_b / max(total_a, 1):.2f} "
+          f"| {seconds_a:.2f} | {seconds_b:.2f} "
+          f"| {seconds_b / seconds_a if seconds_a else float('nan'):.3f} |")
 
 
 def main():
@@ -175,7 +244,9 @@ def main():
     r.add_argument("args", nargs="*")
     t = sub.add_parser("table")
     t.add_argument("folder")
+    t.add_argument("sides", nargs="*", metavar="A B")
     s = sub.add_parser("suite")
+    s.add_argument("--exact", action="store_true")
     s.add_argument("a")
     s.add_argument("b")
     args = parser.parse_args()
@@ -184,9 +255,11 @@ def main():
             sys.exit("ab.py: --rounds must be at least 1")
         run(args)
     elif args.mode == "table":
-        table(args.folder)
+        if len(args.sides) not in (0, 2):
+            sys.exit("ab.py: table DIR, or table DIR A B")
+        table(args.folder, *args.sides)
     else:
-        suite(args.a, args.b)
+        suite(args.a, args.b, args.exact)
 
 
 if __name__ == "__main__":
