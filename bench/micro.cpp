@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/micro_kernels.hpp"
+#include "bench/micro_list.hpp"
 #include "check/plugin_check.hpp"
 #include "core/cpu.hpp"
 #include "core/moves.hpp"
@@ -48,12 +50,6 @@ uint64_t rb_walk_builtin_count_moves(const uint64_t* player, const uint64_t* opp
 
 namespace rb {
 namespace {
-
-// A position and its legal moves, found by the reference board.
-struct Sample {
-  Position position;
-  Bitboard legal;
-};
 
 std::vector<Sample> load_corpus() {
   std::vector<Sample> out;
@@ -84,146 +80,6 @@ const std::vector<Sample>& corpus() {
 const std::vector<Sample>& synthetic() {
   static const std::vector<Sample> c = synthetic_positions();
   return c;
-}
-
-template <Board V>
-bool skip_if_unavailable(benchmark::State& state) {
-  if (variant_available(V::info)) return false;
-  state.SkipWithError("this CPU lacks the variant's instruction set");
-  return true;
-}
-
-template <Board V>
-std::vector<V> boards_for(const std::vector<Sample>& samples) {
-  std::vector<V> boards;
-  boards.reserve(samples.size());
-  for (const auto& s : samples) boards.emplace_back(s.position);
-  return boards;
-}
-
-// flips(s) for each legal move s of each position (the synthetic case: the
-// one empty square, legal or not).
-template <Board V>
-void BM_Flip(benchmark::State& state, const std::vector<Sample>* samples, bool only_empty) {
-  if (skip_if_unavailable<V>(state)) return;
-  const auto boards = boards_for<V>(*samples);
-  std::vector<std::pair<std::size_t, Square>> work;
-  for (std::size_t i = 0; i < samples->size(); ++i) {
-    const Bitboard squares = only_empty ? (*samples)[i].position.empty() : (*samples)[i].legal;
-    for_each_square(squares, [&](Square s) { work.emplace_back(i, s); });
-  }
-  for (const auto& [i, s] : work) {
-    if (boards[i].flips(s) != ReferenceBoard((*samples)[i].position).flips(s)) {
-      state.SkipWithError(("flips differ from the reference on " +
-                           board_string((*samples)[i].position) + " at " + square_name(s))
-                              .c_str());
-      return;
-    }
-  }
-  Bitboard chain = 0;
-  for (auto _ : state) {
-    for (const auto& [i, s] : work) {
-      chain ^= boards[i].flips(s);
-      benchmark::DoNotOptimize(chain);
-    }
-  }
-  state.counters["flips/s"] =
-      benchmark::Counter(static_cast<double>(work.size()) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
-}
-
-template <Board V>
-void BM_LegalMoves(benchmark::State& state, const std::vector<Sample>* samples) {
-  if (skip_if_unavailable<V>(state)) return;
-  const auto boards = boards_for<V>(*samples);
-  for (std::size_t i = 0; i < samples->size(); ++i) {
-    if (boards[i].legal_moves() != (*samples)[i].legal) {
-      state.SkipWithError(
-          ("legal moves differ from the reference on " + board_string((*samples)[i].position))
-              .c_str());
-      return;
-    }
-  }
-  Bitboard chain = 0;
-  for (auto _ : state) {
-    for (const auto& b : boards) {
-      chain ^= b.legal_moves();
-      benchmark::DoNotOptimize(chain);
-    }
-  }
-  state.counters["masks/s"] = benchmark::Counter(
-      static_cast<double>(boards.size()) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
-}
-
-template <Board V>
-void BM_PlayUndo(benchmark::State& state, const std::vector<Sample>* samples) {
-  if (skip_if_unavailable<V>(state)) return;
-  auto boards = boards_for<V>(*samples);
-  std::size_t plays = 0;
-  for (std::size_t i = 0; i < samples->size(); ++i) {
-    const Position p = (*samples)[i].position;
-    bool ok = true;
-    for_each_square((*samples)[i].legal, [&](Square s) {
-      ReferenceBoard ref(p);
-      ref.play(s);
-      ok = ok && boards[i].play(s) && boards[i].position() == ref.position();
-      boards[i].undo();
-      ok = ok && boards[i].position() == p;
-      ++plays;
-    });
-    if (!ok) {
-      state.SkipWithError(("play/undo differs from the reference on " + board_string(p)).c_str());
-      return;
-    }
-  }
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-      for_each_square((*samples)[i].legal, [&](Square s) {
-        benchmark::DoNotOptimize(boards[i].play(s));
-        boards[i].undo();
-      });
-    }
-    benchmark::ClobberMemory();
-  }
-  state.counters["plays/s"] =
-      benchmark::Counter(static_cast<double>(plays) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
-}
-
-// The variant's own move source (scan, mask or list) walking every move of
-// every position: the cost of one node's move loop in a search.
-template <Board V>
-void BM_MoveLoop(benchmark::State& state, const std::vector<Sample>* samples) {
-  if (skip_if_unavailable<V>(state)) return;
-  auto boards = boards_for<V>(*samples);
-  std::size_t moves = 0;
-  for (std::size_t i = 0; i < samples->size(); ++i) {
-    Bitboard seen = 0;
-    moves += static_cast<std::size_t>(for_each_move(boards[i], [&](Square s) {
-      seen |= bit(s);
-      return false;
-    }));
-    if (seen != (*samples)[i].legal) {
-      state.SkipWithError(
-          ("the move source differs from the reference on " + board_string((*samples)[i].position))
-              .c_str());
-      return;
-    }
-  }
-  Bitboard chain = 0;
-  for (auto _ : state) {
-    for (auto& b : boards) {
-      for_each_move(b, [&](Square s) {
-        chain ^= bit(s);
-        return false;
-      });
-      benchmark::DoNotOptimize(chain);
-    }
-  }
-  state.counters["moves/s"] =
-      benchmark::Counter(static_cast<double>(moves) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
 }
 
 // The example plug-in's kernels built in: direct calls.
@@ -346,14 +202,30 @@ void BM_CountMoves(benchmark::State& state, const std::vector<Sample>* samples) 
       benchmark::Counter::kIsRate);
 }
 
-// The benchmarks every board gets, under `name`.
+// The benchmarks every board gets, under `name`: each checks first, here in
+// portable code, that the CPU runs the variant (its benchmarks may be
+// compiled for another instruction set).
 template <Board V>
 void register_board(const std::string& name) {
-  benchmark::RegisterBenchmark(("flip/corpus/" + name).c_str(), BM_Flip<V>, &corpus(), false);
-  benchmark::RegisterBenchmark(("flip/synthetic/" + name).c_str(), BM_Flip<V>, &synthetic(), true);
-  benchmark::RegisterBenchmark(("legal_moves/corpus/" + name).c_str(), BM_LegalMoves<V>, &corpus());
-  benchmark::RegisterBenchmark(("play_undo/corpus/" + name).c_str(), BM_PlayUndo<V>, &corpus());
-  benchmark::RegisterBenchmark(("move_loop/corpus/" + name).c_str(), BM_MoveLoop<V>, &corpus());
+  const auto guarded = [](auto run) {
+    return [run](benchmark::State& state, auto... args) {
+      if (!variant_available(V::info) && !PluginVariant<V>) {
+        state.SkipWithError("this CPU lacks the variant's instruction set");
+        return;
+      }
+      run(state, args...);
+    };
+  };
+  using M = MicroBenchmarks<V>;
+  benchmark::RegisterBenchmark(("flip/corpus/" + name).c_str(), guarded(M::flip), &corpus(), false);
+  benchmark::RegisterBenchmark(("flip/synthetic/" + name).c_str(), guarded(M::flip), &synthetic(),
+                               true);
+  benchmark::RegisterBenchmark(("legal_moves/corpus/" + name).c_str(), guarded(M::legal_moves),
+                               &corpus());
+  benchmark::RegisterBenchmark(("play_undo/corpus/" + name).c_str(), guarded(M::play_undo),
+                               &corpus());
+  benchmark::RegisterBenchmark(("move_loop/corpus/" + name).c_str(), guarded(M::move_loop),
+                               &corpus());
 }
 
 template <class Api>

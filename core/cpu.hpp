@@ -16,6 +16,46 @@ enum CpuFeature : std::uint32_t {
   kCpuAvx512 = 1u << 3,  // F, VL, BW, DQ, CD
 };
 
+// The CpuFeature bits the compiler may use in this translation unit (its -m
+// flags): popcnt in the portable baseline (x86-64-v2), more in the files of
+// the searches compiled for a variant's instruction set (cmake/isa.cmake).
+inline constexpr std::uint32_t kCompiledCpuFeatures = 0
+#ifdef __POPCNT__
+                                                      | kCpuPopcnt
+#endif
+#ifdef __BMI2__
+                                                      | kCpuBmi2
+#endif
+#ifdef __AVX2__
+                                                      | kCpuAvx2
+#endif
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__) && \
+    defined(__AVX512DQ__) && defined(__AVX512CD__)
+                                                      | kCpuAvx512
+#endif
+    ;
+
+// How a variant's kernels are declared (RB_AVX2_KERNEL static Bitboard
+// flips(...)): where this translation unit is compiled for the kernel's
+// instruction set (the searches of cmake/isa.cmake), an inline function,
+// inlined into the search; elsewhere a function with the target attribute,
+// called out of line, and only after the CPU check (variant_available()).
+#ifdef __AVX2__
+#define RB_AVX2_KERNEL [[gnu::always_inline]] static inline
+#else
+#define RB_AVX2_KERNEL [[gnu::target("avx2")]] static
+#endif
+#ifdef __BMI2__
+#define RB_BMI2_KERNEL [[gnu::always_inline]] static inline
+#else
+#define RB_BMI2_KERNEL [[gnu::target("bmi2")]] static
+#endif
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__) && defined(__AVX2__)
+#define RB_AVX512_KERNEL [[gnu::always_inline]] static inline
+#else
+#define RB_AVX512_KERNEL [[gnu::target("avx2,avx512f,avx512vl,avx512cd")]] static
+#endif
+
 // The CpuFeature bits this CPU supports.
 std::uint32_t cpu_features();
 inline bool cpu_supports(std::uint32_t needed) { return (cpu_features() & needed) == needed; }

@@ -4,11 +4,14 @@
 // quadrant parity: the empty squares of odd quadrants first, then the
 // others, each group in a1..h8 order. It runs on the two bitboards alone
 // (BitsNode) for KernelBoard variants and on the board node otherwise.
-// Entered from a node of the main search that has already been counted.
+// Entered from a node of the main search that has already been counted. On
+// the bitboards, the last four empty squares are the unrolled functions of
+// search/last_empties.hpp.
 // PVS becomes alpha-beta here (at these depths nearly every window is
 // already null); minimax stays minimax.
 #pragma once
 
+#include "search/last_empties.hpp"
 #include "search/searcher.hpp"
 
 namespace rb::solver_detail {
@@ -17,8 +20,15 @@ template <Board B, MoveGen G>
 template <Algo A, class N>
 int Searcher<B, G>::few(NodeArg<N> node, int alpha, int beta, int empties, unsigned parity) {
   if (empties == 0) return node.disc_difference();
-  if (empties == 1 && options_.last_empty) {
-    return last_empty_score<N>(node, first_square(node.empty()));
+  if constexpr (!N::kByValue) {
+    if (empties == 1 && options_.last_empty) {
+      return last_empty_score<N>(node, first_square(node.empty()));
+    }
+  } else {  // the two bitboards: the last four squares unrolled
+    if (empties <= 4 && options_.last_empty) {
+      return LastEmpties<B, A>::solve(node.player(), node.opponent(), alpha, beta, empties, parity,
+                                      nodes_);
+    }
   }
   int best = -kInfinity;
   const Bitboard empty = node.empty();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,21 @@ VariantList<PluginBoard<static_cast<int>(Slots)>...> plugin_list(std::index_sequ
 using PluginVariants =
     decltype(runtime_detail::plugin_list(std::make_index_sequence<kPluginSlots>{}));
 using RuntimeVariants = runtime_detail::Join<AllVariants, PluginVariants>::type;
+
+namespace runtime_detail {
+template <class List>
+struct AsTuple;
+template <Board... Vs>
+struct AsTuple<VariantList<Vs...>> {
+  using type = std::tuple<Vs...>;
+};
+}  // namespace runtime_detail
+
+// The K-th variant of RuntimeVariants (the files compiled per variant, one
+// per K: search/instances.hpp, bench/micro_kernels.hpp).
+template <std::size_t K>
+using RuntimeVariantAt =
+    std::tuple_element_t<K, typename runtime_detail::AsTuple<RuntimeVariants>::type>;
 
 // Whether V is usable in this run: a built-in variant, or a loaded slot.
 template <Board V>

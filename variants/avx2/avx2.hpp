@@ -34,20 +34,17 @@
 //   nothing to clear when there is no outflank.
 // The two registers are ORed and the four lanes folded into one word.
 //
-// CPU features: AVX2. The kernels are functions with the target("avx2")
-// attribute, so the rest of the program stays x86-64-v2, and they run only
-// after variant_available() has checked the CPU. GCC never inlines a
-// target("avx2") function into a caller without AVX2, so perft and the
-// solver, which are templates instantiated in ordinary code, call each
-// kernel out of line: one call per legal-move generation and one per play.
-// Inside a kernel every helper is always_inline, so each kernel is one
-// straight block. Measured against the same code in a program compiled
-// entirely for AVX2/AVX-512, where everything inlines into perft, the calls
-// cost at most 10% of the perft for this board (about 14% of a legal-move
-// generation in a throughput test) and nothing measurable for the avx512
-// board. Two other shapes were tried and were no faster: play() and
-// legal_moves() as target functions taking the whole board state, and a
-// play() that also computes the child's legal moves in the same call.
+// CPU features: AVX2. The kernels are declared with RB_AVX2_KERNEL
+// (core/cpu.hpp): in the searches of this variant, which are compiled for
+// AVX2 in files of their own (cmake/isa.cmake, docs/isa.md), they are inline
+// and inline into perft and the solver; in the rest of the program, which
+// stays x86-64-v2, they are target("avx2") functions called out of line, and
+// only after variant_available() has checked the CPU. Inside a kernel every
+// helper is always_inline, so each kernel is one straight block. (Before the
+// searches were compiled per instruction set, the out-of-line calls cost at
+// most 10% of this board's perft; two other shapes were tried and were no
+// faster: play() and legal_moves() as target functions taking the whole
+// board state, and a play() that also computes the child's legal moves.)
 #pragma once
 
 #include <immintrin.h>
@@ -104,10 +101,10 @@ struct Avx2Kernel {
                        "two bitboards; moves and flips with the four lines in the "
                        "four lanes of an AVX2 register",
                        kCpuAvx2);
-  [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+  RB_AVX2_KERNEL Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return avx2_lanes::legal_moves(player, opponent);
   }
-  [[gnu::target("avx2")]] static Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
+  RB_AVX2_KERNEL Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     return avx2_detail::flips(s, player, opponent);
   }
 };

@@ -36,8 +36,9 @@
 // balance may differ; these are light integer instructions.)
 //
 // CPU features: AVX-512 F, VL and CD (the kCpuAvx512 bit) and AVX2. As with
-// the avx2 board, the kernels are target-attributed functions called out of
-// line from perft and the solver, and run only on a CPU that has them.
+// the avx2 board, the kernels inline into the searches compiled for this
+// variant (cmake/isa.cmake) and are target-attributed functions called out
+// of line elsewhere, run only on a CPU that has them.
 #pragma once
 
 #include <immintrin.h>
@@ -126,12 +127,10 @@ struct Avx512Kernel {
                        "two bitboards; moves by 8-lane AVX-512 rotate fills, flips "
                        "with VPLZCNTQ and ternary logic",
                        kCpuAvx2 | kCpuAvx512);
-  [[gnu::target(RB_AVX512_TARGET)]] static Bitboard legal_moves(Bitboard player,
-                                                                Bitboard opponent) {
+  RB_AVX512_KERNEL Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return avx512_detail::legal_moves(player, opponent);
   }
-  [[gnu::target(RB_AVX512_TARGET)]] static Bitboard flips(Square s, Bitboard player,
-                                                          Bitboard opponent) {
+  RB_AVX512_KERNEL Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     return avx512_detail::flips(s, player, opponent);
   }
 };

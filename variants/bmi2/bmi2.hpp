@@ -31,7 +31,8 @@
 // Legal moves reuse the avx2 board's four-lane shift fill (variants/common/avx2_lanes.hpp), so the
 // variant needs BMI2 and AVX2 (every CPU with BMI2 that this project has met also has AVX2; with
 // the portable scalar fill instead the perft is about 40% slower, as the legal moves dominate it).
-// Like the avx2 board, the kernels are target-attributed functions called out of line.
+// Like the avx2 board's, the kernels inline into the searches compiled for this variant
+// (cmake/isa.cmake) and are target-attributed functions called out of line elsewhere.
 //
 // On AMD CPUs before Zen 3, PEXT and PDEP are microcoded and slow (tens of
 // cycles); there this variant is correct but not fast.
@@ -118,10 +119,10 @@ struct Bmi2Kernel {
                        "two bitboards; flips by PEXT of each line, outflank/flipped "
                        "tables and PDEP back; AVX2 moves",
                        kCpuBmi2 | kCpuAvx2);
-  [[gnu::target("avx2")]] static Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+  RB_AVX2_KERNEL Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return avx2_lanes::legal_moves(player, opponent);
   }
-  [[gnu::target("bmi2")]] static Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
+  RB_BMI2_KERNEL Bitboard flips(Square s, Bitboard player, Bitboard opponent) {
     return bmi2_detail::flips(s, player, opponent);
   }
 };

@@ -64,10 +64,12 @@ class BitboardShell {
   Bitboard legal_moves() const { return Kernel::legal_moves(player_, opponent_); }
   Bitboard flips(Square s) const { return Kernel::flips(s, player_, opponent_); }
 
-  static Bitboard moves_of(Bitboard player, Bitboard opponent) {
+  // Inlined into the searches (a call per move tried in the few-empties path
+  // costs more than the kernel's work there).
+  [[gnu::always_inline]] static Bitboard moves_of(Bitboard player, Bitboard opponent) {
     return Kernel::legal_moves(player, opponent);
   }
-  static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
+  [[gnu::always_inline]] static Bitboard flips_of(Square s, Bitboard player, Bitboard opponent) {
     return Kernel::flips(s, player, opponent);
   }
 
