@@ -84,6 +84,9 @@ void add_solve_command(CLI::App& app, int& exit_code);
 void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
+void add_engine_test_command(CLI::App& app, int& exit_code);
+void add_nboard_command(CLI::App& app, int& exit_code);
+void add_gtp_command(CLI::App& app, int& exit_code);
 
 // The arguments (argv[0] included) with every board string that starts with
 // '-' (every FForum line does) moved behind a "--", or joined to its option

@@ -32,6 +32,9 @@ int main(int argc, char** argv) {
   rb::cli::add_make_suite_command(app, exit_code);
   rb::cli::add_train_eval_command(app, exit_code);
   rb::cli::add_bench_command(app, exit_code);
+  rb::cli::add_engine_test_command(app, exit_code);
+  rb::cli::add_nboard_command(app, exit_code);
+  rb::cli::add_gtp_command(app, exit_code);
   auto fail = [](int code, const std::string& what, const std::string& prefix = "") {
     std::cerr << "reversi-bench: error: " << prefix << what << "\n";
     return code;

@@ -276,6 +276,67 @@ def e18_curve(folder, manifest):
     return {"lines": lines, "claims": claims}
 
 
+def engines_section(folder, manifest):
+    """Whole engines (engine-test, run.sh --engine): a table of each engine's
+    answers and times, and a plot of the time of each position; [] when the
+    run has none."""
+    spec = manifest.get("engines")
+    run = load(folder, "engines")
+    if not spec or not run:
+        return []
+    rows = []
+    for e in run["engines"]:
+        s = e["summary"]
+        rows.append([f"`{e['name']}`", e["protocol"], s["positions"], s["right"], s["wrong_moves"],
+                     s["wrong_scores"], s["faults"], f"{s['seconds']:.3f}",
+                     f"{s['seconds_per_position']:.4f}",
+                     "-" if s["engine_seconds"] is None else f"{s['engine_seconds']:.3f}",
+                     "-" if s["engine_nodes"] is None else f"{s['engine_nodes']:,}"])
+    described = []
+    for e in run["engines"]:
+        if e["protocol"] == "builtin":
+            sv = e["solver"]
+            described.append(f"`builtin`: the project's solver, preset `{sv['preset']}` on "
+                             f"`{sv['variant']}`, {sv['tt_mb']} MiB table, "
+                             f"{sv['threads']} thread(s)")
+        else:
+            setup = f", set-up `{e['gtp_setup']}`" if e["gtp_setup"] else ""
+            described.append(f"`{e['name']}`: `{e['command']}` ({e['protocol']}{setup})")
+    lines = ["## Whole engines", "",
+             f"`reversi-bench engine-test` on `positions/{spec['suite']}.obf`, each engine in "
+             f"turn over every position (a time limit of {spec['time_limit']} s a position; "
+             "docs/engines.md). Right: the move has the best listed score (an unlisted move "
+             "scored by the project's solver) and the score, when the protocol gives one, is the "
+             "published one. Seconds: wall time from the request for a move to the answer, "
+             "summed; engine s and nodes: what the engine itself reported (NBoard).", "",
+             "; ".join(described) + ".", "",
+             table(["engine", "protocol", "positions", "right", "wrong moves", "wrong scores",
+                    "faults", "seconds", "s/position", "engine s", "engine nodes"], rows), ""]
+    faults = [(e["name"], r) for e in run["engines"] for r in e["rows"] if r["fault"]]
+    if faults:
+        lines += ["Faults:", ""] + [f"- `{name}` {r['position']}: {r['fault']['kind']}: "
+                                    f"{r['fault']['reason']}" for name, r in faults] + [""]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for e in run["engines"]:
+        xs = [r["index"] for r in e["rows"]]
+        ax.plot(xs, [max(r["seconds"], 1e-4) for r in e["rows"]], "o-", markersize=3,
+                label=e["name"])
+        bad = [r for r in e["rows"] if r["fault"] or not r["right"]]
+        if bad:
+            ax.plot([r["index"] for r in bad], [max(r["seconds"], 1e-4) for r in bad], "x",
+                    color="red", markersize=9)
+    ax.set_xlabel(f"position of {spec['suite']}")
+    ax.set_ylabel("seconds (log)")
+    ax.set_yscale("log")
+    ax.set_title("Time per position" + (" (red x: wrong or fault)" if any(
+        r["fault"] or not r["right"] for e in run["engines"] for r in e["rows"]) else ""))
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, "engines.png"), dpi=110)
+    plt.close(fig)
+    return lines + ["![time per position](engines.png)", ""]
+
+
 def verdict_cell(v):
     return {"holds": "**holds**", "partly": "**partly**", "does not hold": "**does not hold**",
             "n/a": "not measured"}[v]
@@ -544,6 +605,8 @@ def main():
                       f"{config}; single thread.{chosen}", "",
                       table(["variant", "seconds", "nodes", "nodes/s", "wrong scores",
                              "not solved"], rows), ""]
+
+    lines += engines_section(folder, manifest)
 
     # The claims table.
     claims = []

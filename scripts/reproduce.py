@@ -3,7 +3,9 @@
 claim-specific runs, written as JSON into one results folder, then the report.
 
 Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full] [--plugin PATH.so ...]
+                            [--engine NAME=COMMAND ...] [--gtp-setup NAME=TEMPLATE ...]
        scripts/reproduce.py BUILD_DIR OUT_DIR --only e18-claim [--full]
+       scripts/reproduce.py BUILD_DIR OUT_DIR --only engines --engine NAME=COMMAND ... [--full]
 
 Every step calls the project's own binaries (reversi-bench and bench/micro)
 with --json output; nothing here measures anything itself. The quick run
@@ -19,6 +21,14 @@ quick run, all of fforum-20-39 in the full one).
 Each --plugin is loaded by every command (reversi-bench and micro), so
 its variant plugin:<name> is measured wherever the built-in variants are
 (micro benchmarks, perft, fforum-1-19), checked against the reference first.
+
+Each --engine is a whole engine (NBoard, or GTP with 'gtp:COMMAND' and its
+--gtp-setup NAME=TEMPLATE) that `reversi-bench engine-test` runs beside the
+built-in solver on fforum-1-19 (fforum-20-39 with --full), first of all the
+steps, so that an engine that cannot start stops the run at once; its
+answers are checked, its times recorded (engines.json), whatever they are
+(wrong answers and faults are reported, not fatal). --only engines runs only
+that step into OUT_DIR, its entry merged into OUT_DIR/manifest.json.
 
 --only e18-claim runs only the 18-empty claim's depth curve (E18_CLAIM below:
 the quick subset, or all 30 positions of e18 with --full) into OUT_DIR,
@@ -65,16 +75,18 @@ class Runner:
         elapsed = time.time() - self.start
         print(f"[{self.done}/{self.steps} {elapsed:6.0f} s] {what}", flush=True)
 
-    def run(self, name, args, check=True):
-        """Runs reversi-bench with args and --json OUT/name.json; returns the JSON."""
+    def run(self, name, args, check=True, plugins=True):
+        """Runs reversi-bench with args and --json OUT/name.json; returns the JSON.
+        check=False: a failed check (exit 1) is recorded, not fatal; a run
+        that wrote no JSON always is."""
         path = os.path.join(self.out, name + ".json")
         self.progress(name)
-        cmd = [self.bin] + args + ["--json", rel(path)] + self.plugin_args
+        cmd = [self.bin] + args + ["--json", rel(path)] + (self.plugin_args if plugins else [])
         result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 cwd=ROOT)
         with open(os.path.join(self.out, "logs", name + ".txt"), "w") as log:
             log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
-        if result.returncode != 0 and check:
+        if result.returncode != 0 and (check or not os.path.exists(path)):
             sys.exit(f"reproduce: {name} failed (exit {result.returncode}); "
                      f"see {self.out}/logs/{name}.txt")
         self.manifest.append({"name": name, "command": cmd[1:], "exit": result.returncode})
@@ -245,6 +257,70 @@ def position_list(text):
     return out
 
 
+# The whole engines' suite and each position's time limit (seconds).
+ENGINE_SUITE = {"quick": "fforum-1-19", "full": "fforum-20-39"}
+ENGINE_TIME_LIMIT = {"quick": 60, "full": 600}
+
+
+def engine_args(engines, setups):
+    """engine-test's options for the run.sh/reproduce.py engines: NAME=COMMAND
+    (NBoard; gtp:COMMAND for GTP) and NAME=TEMPLATE set-up commands."""
+    out, names = [], set()
+    setup = {}
+    for item in setups:
+        name, _, templ = item.partition("=")
+        setup[name] = templ
+    for item in engines:
+        name, _, command = item.partition("=")
+        if not name or not command or name in names:
+            sys.exit(f"reproduce: --engine {item!r}: expected NAME=COMMAND with a new NAME")
+        names.add(name)
+        protocol = "nboard"
+        for prefix in ("gtp:", "nboard:"):
+            if command.startswith(prefix):
+                protocol, command = prefix[:-1], command[len(prefix):]
+        out += ["--engine", command, "--name", name, "--protocol", protocol]
+        if name in setup:
+            if protocol != "gtp":
+                sys.exit(f"reproduce: --gtp-setup {name}: {name} is not a GTP engine (gtp:COMMAND)")
+            out += ["--gtp-setup", setup[name]]
+    unknown = set(setup) - names
+    if unknown:
+        sys.exit(f"reproduce: --gtp-setup for an engine not given: {', '.join(sorted(unknown))}")
+    return out, sorted(names)
+
+
+def run_engines(r, engines, setups, full):
+    """engine-test with the engines and the built-in solver; the manifest entry."""
+    args, names = engine_args(engines, setups)
+    mode = "full" if full else "quick"
+    suite_name = ENGINE_SUITE[mode]
+    run = r.run("engines", ["engine-test", suite(suite_name), "--time-limit",
+                            str(ENGINE_TIME_LIMIT[mode])] + args, check=False, plugins=False)
+    return {"suite": suite_name, "names": names, "time_limit": ENGINE_TIME_LIMIT[mode],
+            "passed": run["summary"]["passed"]}
+
+
+def only_engines(args):
+    """--only engines: the engines' step alone, merged into OUT's manifest."""
+    if not args.engine:
+        sys.exit("reproduce: --only engines needs at least one --engine NAME=COMMAND")
+    r = Runner(args.build, args.out, 1)
+    entry = run_engines(r, args.engine, args.gtp_setup, args.full)
+    path = os.path.join(args.out, "manifest.json")
+    manifest = {"full": args.full, "repeat": 1, "variants": [], "steps": [], "seconds": 0}
+    if os.path.exists(path):
+        with open(path) as f:
+            manifest = json.load(f)
+        manifest["steps"] = [s for s in manifest.get("steps", []) if s["name"] != "engines"]
+    manifest["engines"] = entry
+    manifest["steps"] += r.manifest
+    manifest["seconds"] = manifest.get("seconds", 0) + time.time() - r.start
+    with open(path, "w") as f:
+        json.dump(manifest, f, indent=2)
+    print(f"reproduce: engines done in {time.time() - r.start:.0f} s; results in {args.out}")
+
+
 def thread_counts():
     """1, 2, 4, ... up to the hardware threads, and the hardware threads."""
     hardware = os.cpu_count() or 1
@@ -272,7 +348,12 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="runs per timed measurement")
     parser.add_argument("--plugin", action="append", default=[],
                         help="a plug-in board (shared object) measured beside the variants")
-    parser.add_argument("--only", choices=["e18-claim"],
+    parser.add_argument("--engine", action="append", default=[],
+                        help="NAME=COMMAND: a whole engine (NBoard; gtp:COMMAND for GTP) "
+                        "run by engine-test beside the built-in solver")
+    parser.add_argument("--gtp-setup", action="append", default=[],
+                        help="NAME=TEMPLATE: the set-up command of the GTP engine NAME")
+    parser.add_argument("--only", choices=["e18-claim", "engines"],
                         help="run only this claim's measurement (see above)")
     parser.add_argument("--positions", type=position_list,
                         help="with --only e18-claim: these e18 positions (\"1-3\", \"1,9\")")
@@ -288,6 +369,9 @@ def main():
     os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
     if args.only == "e18-claim":
         only_e18_claim(args)
+        return
+    if args.only == "engines":
+        only_engines(args)
         return
     plugins = [os.path.abspath(p) for p in args.plugin]
     plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
@@ -307,9 +391,13 @@ def main():
     steps = (1 + len(variants) + len(FAMILIES) * len(ladder) + len(deep_ladder)
              + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
-             + 2 * len(thread_counts()))
+             + 2 * len(thread_counts()) + (1 if args.engine else 0))
     r = Runner(args.build, args.out, steps, plugins)
     rep = ["--repeat", str(args.repeat)]
+
+    # Whole engines first: one that cannot start stops the run before the
+    # long steps.
+    engines = run_engines(r, args.engine, args.gtp_setup, args.full) if args.engine else None
 
     r.run_micro(min_time=0.2 if args.full else 0.1, repetitions=args.repeat)
 
@@ -395,6 +483,7 @@ def main():
                    "best": {"preset": "best", "options": next(
                        p["options"] for p in presets(binary) if p["name"] == "best")},
                    "e18_claim": e18_claim,
+                   "engines": engines,
                    "scaling": {"variants": scaling_variants, "threads": threads,
                                "positions": deep_name},
                    "steps": r.manifest,

@@ -4,16 +4,27 @@
 # (JSON, plots, REPORT.md): results/local/<UTC date and time>-<host>/, which
 # git ignores, so a run never touches the committed results.
 # Usage: scripts/run.sh [--full] [--out DIR] [--plugin PATH.so ...]
+#                       [--engine NAME='COMMAND' ...] [--gtp-setup NAME='TEMPLATE' ...]
 #   --full        also fforum-20-39, perft 12/13, e18 (about 15 minutes more)
 #   --out DIR     write there instead; DIR must not exist yet (this is how a
 #                 baseline under results/ is recorded, on purpose)
 #   --plugin PATH a plug-in board (include/reversi_bench_plugin.h), measured
 #                 and reported beside the built-in variants; repeatable
+#   --engine NAME='COMMAND'
+#                 a whole engine, run by engine-test beside the built-in
+#                 solver on fforum-1-19 (fforum-20-39 with --full) and
+#                 reported (a table, and the time of each position); NBoard
+#                 by default, 'gtp:COMMAND' for a GTP engine; repeatable
+#                 (docs/engines.md)
+#   --gtp-setup NAME='TEMPLATE'
+#                 the set-up command of the GTP engine NAME
+#                 ('grhino-setup_board {board} {side}')
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 full=()
 out=""
 plugins=()
+engines=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --full) full=(--full) ;;
@@ -24,7 +35,10 @@ while [[ $# -gt 0 ]]; do
       [[ $# -ge 2 ]] || { echo "run.sh: --plugin needs a file" >&2; exit 2; }
       [[ -f $2 ]] || { echo "run.sh: --plugin $2: no such file" >&2; exit 2; }
       plugins+=(--plugin "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift ;;
-    *) echo "run.sh: unknown option '$1' (--full, --out DIR, --plugin PATH)" >&2; exit 2 ;;
+    --engine|--gtp-setup)
+      [[ $# -ge 2 && $2 == ?*=?* ]] || { echo "run.sh: $1 needs NAME=VALUE" >&2; exit 2; }
+      engines+=("$1" "$2"); shift ;;
+    *) echo "run.sh: unknown option '$1' (--full, --out DIR, --plugin PATH, --engine NAME=COMMAND, --gtp-setup NAME=TEMPLATE)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -49,6 +63,7 @@ echo "== a quick correctness check: perft to depth 9, and 2,000 positions agains
 
 mkdir -p "$out"
 echo "== reproduction into $out"
-/usr/bin/python3 "$root/scripts/reproduce.py" "$dir" "$out" "${full[@]}" "${plugins[@]}"
+/usr/bin/python3 "$root/scripts/reproduce.py" "$dir" "$out" "${full[@]}" "${plugins[@]}" \
+  "${engines[@]}"
 /usr/bin/python3 "$root/scripts/report.py" "$out"
 echo "== done: $out/REPORT.md"

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft, solve and bench, validated against the schemas
+"""The --json output of list, perft, solve, bench and engine-test, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -20,7 +20,7 @@ def main():
     resolver_store = {"common.schema.json": common}
     passed = failed = 0
 
-    def check(name, args, kind, stdout_json=False):
+    def check(name, args, kind, stdout_json=False, exit_code=0):
         nonlocal passed, failed
         with open(os.path.join(schemas, kind + ".schema.json")) as f:
             schema = json.load(f)
@@ -29,7 +29,7 @@ def main():
             cmd = [binary] + args + ([] if stdout_json else ["--json", out])
             run = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             try:
-                if run.returncode != 0:
+                if run.returncode != exit_code:
                     raise ValueError(f"exit {run.returncode}: {run.stderr.strip()}")
                 doc = json.loads(run.stdout) if stdout_json else json.load(open(out))
                 resolver = jsonschema.RefResolver("", schema, store=resolver_store)
@@ -122,6 +122,25 @@ def main():
     check("solve unsolved", ["solve", os.path.join(positions, "fforum-40-59.obf") + ":1", "-v",
                              "shift", "--algo", "minimax", "--order", "none",
                              "--time-limit", "0.05"], "solve")
+    # engine-test: the project's engine over both protocols and the built-in
+    # solver; and an engine that crashes (exit 1: a fault, with its report).
+    own = [binary, "nboard", "--preset", "cutoffs", "--tt", "4"]
+    engines = check("engine-test", [
+        "engine-test", e10 + ":1", e10 + ":2", "--engine", " ".join(own), "--protocol", "nboard",
+        "--engine", " ".join(own).replace(" nboard", " gtp"), "--protocol", "gtp", "--name",
+        "rb-gtp", "--gtp-setup", "reversi_bench-setup_board {board} {side}", "--tt", "4"],
+        "engine-test")
+    if engines and not ([e["protocol"] for e in engines["engines"]] == ["nboard", "gtp", "builtin"]
+                        and engines["summary"]["passed"]):
+        failed += 1
+        print("FAIL engine-test: not three engines, or not every answer right")
+    faulty = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engines", "fault_engine.py")
+    crash = check("engine-test fault", [
+        "engine-test", e10 + ":1", "--engine", f"/usr/bin/python3 {faulty} --protocol nboard "
+        "--mode crash", "--protocol", "nboard", "--no-builtin"], "engine-test", exit_code=1)
+    if crash and crash["engines"][0]["rows"][0]["fault"]["kind"] != "exited":
+        failed += 1
+        print("FAIL engine-test fault: the crash is not reported as such")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

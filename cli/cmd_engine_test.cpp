@@ -1,0 +1,347 @@
+// `reversi-bench engine-test`: whole engines checked and timed on endgame
+// suites, over the NBoard and GTP protocols, beside the project's own solver.
+//
+// Each --engine starts a new engine; the options that describe it (--name,
+// --protocol, --gtp-setup, --gtp-level) follow it on the command line and
+// belong to it. The engines run one after the other, each over every
+// position (engine/runner.hpp: a fault is recorded and the engine restarted,
+// the run goes on), then the built-in solver (unless --no-builtin). Answers
+// are judged by engine/verdict.hpp: listed scores first, the project's
+// solver for a move the suite does not list. Exit 1 when any answer is wrong
+// or any engine faulted; 2 for usage errors, a missing or non-executable
+// engine among them.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "cli/common.hpp"
+#include "cli/engine_report.hpp"
+#include "cli/engine_suite.hpp"
+#include "cli/options.hpp"
+#include "cli/solver_choice.hpp"
+#include "engine/command.hpp"
+#include "engine/gtp.hpp"
+#include "engine/process.hpp"
+#include "engine/runner.hpp"
+
+namespace rb::cli {
+namespace {
+
+struct EngineArg {
+  engine::EngineSpec spec;
+  std::string command;  // as given
+  bool name_given = false, protocol_given = false;
+};
+
+struct EngineTestArgs {
+  std::vector<std::string> inputs;
+  std::vector<EngineArg> engines;
+  bool builtin = true;
+  SolverArgs solver;
+  engine::RunLimits limits;
+  std::string json;
+  bool json_given = false;
+};
+
+// The engine that the option after it describes; a usage error before any.
+EngineArg& current_engine(EngineTestArgs& args, const std::string& option) {
+  if (args.engines.empty()) {
+    throw CLI::ValidationError(option, "describes the --engine before it; give --engine first");
+  }
+  return args.engines.back();
+}
+
+void add_engine_options(CLI::App* cmd, EngineTestArgs& args) {
+  cmd->add_option_function<std::string>(
+         "--engine",
+         [&args](const std::string& command) {
+           args.engines.push_back({{}, command});
+         },
+         "an engine to test: its command line ('edax -q', quoted as one argument); the options "
+         "after it (--name, --protocol, --gtp-setup, --gtp-level) describe it; repeatable")
+      ->type_name("'COMMAND ARGS'")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  auto once = [](bool& given, const std::string& option) {
+    if (given) throw CLI::ValidationError(option, "given twice for one --engine");
+    given = true;
+  };
+  cmd->add_option_function<std::string>(
+         "--name",
+         [&args, once](const std::string& name) {
+           EngineArg& e = current_engine(args, "--name");
+           once(e.name_given, "--name");
+           e.spec.name = name;
+         },
+         "the name of the --engine before it, in tables (default: its program's name)")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option_function<std::string>(
+         "--protocol",
+         [&args, once](const std::string& protocol) {
+           EngineArg& e = current_engine(args, "--protocol");
+           once(e.protocol_given, "--protocol");
+           if (protocol == "nboard") {
+             e.spec.protocol = engine::Protocol::nboard;
+           } else if (protocol == "gtp") {
+             e.spec.protocol = engine::Protocol::gtp;
+           } else {
+             throw CLI::ValidationError("--protocol",
+                                        "'" + protocol + "' is not one of nboard, gtp");
+           }
+         },
+         "the protocol of the --engine before it: nboard or gtp (required)")
+      ->type_name("nboard|gtp")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option_function<std::string>(
+         "--gtp-setup",
+         [&args](const std::string& templ) {
+           EngineArg& e = current_engine(args, "--gtp-setup");
+           if (!e.spec.gtp_setup.empty()) {
+             throw CLI::ValidationError("--gtp-setup", "given twice for one --engine");
+           }
+           try {
+             engine::expand_gtp_setup(templ, Position::start());
+           } catch (const std::invalid_argument& why) {
+             throw CLI::ValidationError("--gtp-setup", "'" + templ + "': " + why.what());
+           }
+           if (templ.empty()) throw CLI::ValidationError("--gtp-setup", "an empty template");
+           e.spec.gtp_setup = templ;
+         },
+         "GTP: the engine's own command that sets a position, with {board} (64 squares, X O -), "
+         "{side} (X or O) and {color} (black or white), e.g. 'grhino-setup_board {board} {side}'; "
+         "without it a position is set by clear_board and the moves of its game")
+      ->type_name("'TEMPLATE'")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option_function<std::string>(
+         "--gtp-level",
+         [&args](const std::string& command) {
+           current_engine(args, "--gtp-level").spec.gtp_commands.push_back(command);
+         },
+         "GTP: a command sent after the handshake to make the engine search to the end (GTP has "
+         "no standard one; an engine may take its level on its command line instead); "
+         "repeatable")
+      ->type_name("'COMMAND'")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// Checks each engine's description and fills in its defaults; throws
+// UsageError naming the engine.
+void settle_engines(EngineTestArgs& args, const std::vector<engine::SuitePosition>& positions) {
+  std::set<std::string> names;
+  if (args.builtin) names.insert("builtin");
+  for (EngineArg& e : args.engines) {
+    const std::string which = "--engine '" + e.command + "'";
+    try {
+      e.spec.argv = engine::split_command(e.command);
+      engine::find_program(e.spec.argv[0]);
+    } catch (const engine::CommandError& why) {
+      throw UsageError(which + ": " + why.what());
+    }
+    if (!e.protocol_given) throw UsageError(which + ": give its --protocol (nboard or gtp)");
+    if (e.spec.protocol == engine::Protocol::nboard &&
+        (!e.spec.gtp_setup.empty() || !e.spec.gtp_commands.empty())) {
+      throw UsageError(which + ": --gtp-setup and --gtp-level are for --protocol gtp");
+    }
+    if (!e.name_given) {
+      const std::string& program = e.spec.argv[0];
+      e.spec.name = program.substr(program.rfind('/') + 1);
+    }
+    if (e.spec.name.empty()) throw UsageError(which + ": --name: an empty name");
+    if (!names.insert(e.spec.name).second) {
+      throw UsageError(which + ": another engine is named '" + e.spec.name +
+                       "' (the built-in solver is 'builtin'); give each a --name");
+    }
+    if (e.spec.protocol == engine::Protocol::gtp && e.spec.gtp_setup.empty()) {
+      for (const auto& p : positions) {
+        if (!p.game) {
+          throw UsageError(which +
+                           ": without --gtp-setup a GTP engine is given a position by the moves "
+                           "of a game that reaches it, and " +
+                           p.label +
+                           " is a board without one (give the engine's set-up command with "
+                           "--gtp-setup, or positions as game lines: docs/engines.md)");
+        }
+      }
+    }
+  }
+}
+
+// The exact score of a position by the project's solver, for the moves a
+// suite does not list (made when first needed: most suites need none).
+class ExactScorer {
+ public:
+  explicit ExactScorer(const SolverArgs& args) : args_(args) {}
+  int operator()(const Position& position) {
+    if (!solver_) {
+      solver_ = std::make_unique<ChosenSolver>(choose_solver(args_));
+      table_ = std::make_unique<TranspositionTable>(solver_->options.tt_mb);
+    }
+    const SolveResult r = solve_timed(*solver_, *table_, position).result;
+    if (!r.solved) throw CheckFailed("the solver did not finish a position it checks a move on");
+    return r.score;
+  }
+
+ private:
+  const SolverArgs& args_;
+  std::unique_ptr<ChosenSolver> solver_;
+  std::unique_ptr<TranspositionTable> table_;
+};
+
+EngineRow make_row(const engine::SuitePosition& p, int index, engine::PositionRun run,
+                   ExactScorer& exact) {
+  EngineRow row;
+  row.index = index;
+  row.label = p.label;
+  row.empties = p.entry.position.empties();
+  row.run = std::move(run);
+  if (row.run.answer) {
+    row.verdict = engine::judge(p.entry, *row.run.answer,
+                                [&](const Position& position) { return exact(position); });
+  }
+  return row;
+}
+
+EngineReport run_engine(const EngineArg& e, const engine::RunLimits& limits,
+                        const std::vector<engine::SuitePosition>& positions, ExactScorer& exact) {
+  EngineReport report;
+  report.name = e.spec.name;
+  const bool gtp = e.spec.protocol == engine::Protocol::gtp;
+  report.protocol = gtp ? "gtp" : "nboard";
+  report.description = engine::join_command(e.spec.argv);
+  if (gtp) {
+    report.description += e.spec.gtp_setup.empty() ? "; positions by their games"
+                                                   : "; set-up '" + e.spec.gtp_setup + "'";
+  }
+  report.config = {
+      {"name", report.name},
+      {"protocol", report.protocol},
+      {"command", engine::join_command(e.spec.argv)},
+      {"gtp_setup", gtp && !e.spec.gtp_setup.empty() ? Json(e.spec.gtp_setup) : Json(nullptr)},
+      {"gtp_level", e.spec.gtp_commands},
+      {"solver", nullptr}};
+  print_engine_header(report);
+  engine::EngineRunner runner(e.spec, limits);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    report.rows.push_back(
+        make_row(positions[i], static_cast<int>(i) + 1, runner.run(positions[i]), exact));
+    print_engine_row(report.rows.back());
+  }
+  runner.stop();
+  print_engine_faults(report);
+  return report;
+}
+
+EngineReport run_builtin(const SolverArgs& args, const engine::RunLimits& limits,
+                         const std::vector<engine::SuitePosition>& positions, ExactScorer& exact) {
+  ChosenSolver solver = choose_solver(args);
+  EngineReport report;
+  report.name = "builtin";
+  report.protocol = "builtin";
+  report.description = "the project's solver: " + describe_solver(solver);
+  report.config = {{"name", report.name},
+                   {"protocol", report.protocol},
+                   {"command", nullptr},
+                   {"gtp_setup", nullptr},
+                   {"gtp_level", Json::array()},
+                   {"solver",
+                    {{"preset", solver.preset},
+                     {"variant", solver.variant},
+                     {"tt_mb", solver.options.tt_mb},
+                     {"threads", solver.options.threads}}}};
+  print_engine_header(report);
+  TranspositionTable table(solver.options.tt_mb);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (limits.time_limit > 0) solver.options.deadline = engine::deadline_in(limits.time_limit);
+    const TimedSolve t = solve_timed(solver, table, positions[i].entry.position);
+    engine::PositionRun run;
+    run.seconds = t.seconds;
+    if (t.result.solved) {
+      engine::EngineAnswer answer;
+      answer.move = t.result.best_move == kNoSquare ? kPass : t.result.best_move;
+      answer.score = t.result.score;
+      answer.nodes = t.result.nodes;
+      run.answer = answer;
+    } else {
+      run.fault = engine::FaultKind::timeout;
+      run.fault_reason = fmt::format("not solved within --time-limit {} s", limits.time_limit);
+    }
+    report.rows.push_back(make_row(positions[i], static_cast<int>(i) + 1, run, exact));
+    print_engine_row(report.rows.back());
+  }
+  print_engine_faults(report);
+  return report;
+}
+
+int run(EngineTestArgs& args) {
+  std::vector<engine::SuitePosition> positions;
+  for (const auto& input : args.inputs) {
+    for (auto& p : load_suite(input)) positions.push_back(std::move(p));
+  }
+  settle_engines(args, positions);
+  if (args.engines.empty() && !args.builtin) {
+    throw UsageError("nothing to test: give an --engine, or leave out --no-builtin");
+  }
+  if (args.builtin) choose_solver(args.solver);  // its usage errors before any engine runs
+  if (args.json_given) check_writable(args.json, "--json");
+  engine::install_interrupt_cleanup();
+
+  fmt::print("engine-test {} positions  {} engine(s){}  time limit {} s  start timeout {} s\n",
+             positions.size(), args.engines.size(), args.builtin ? " and the built-in solver" : "",
+             args.limits.time_limit, args.limits.start_timeout);
+  ExactScorer exact(args.solver);
+  std::vector<EngineReport> reports;
+  for (const EngineArg& e : args.engines) {
+    reports.push_back(run_engine(e, args.limits, positions, exact));
+  }
+  if (args.builtin) reports.push_back(run_builtin(args.solver, args.limits, positions, exact));
+  print_summary_table(reports);
+  const Json config = {{"inputs", args.inputs},
+                       {"positions", static_cast<int>(positions.size())},
+                       {"time_limit_s", args.limits.time_limit},
+                       {"start_timeout_s", args.limits.start_timeout},
+                       {"builtin", args.builtin}};
+  const Json doc = engine_test_json(config, reports);
+  if (args.json_given) write_json_file(args.json, doc, "--json");
+  return doc["summary"]["passed"].get<bool>() ? kExitOk : kExitCheckFailed;
+}
+
+}  // namespace
+
+void add_engine_test_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<EngineTestArgs>();
+  auto* cmd = app.add_subcommand(
+      "engine-test",
+      "Check and time whole engines (NBoard or GTP) on endgame suites, beside the built-in "
+      "solver");
+  cmd->add_option("positions", args->inputs,
+                  "OBF files, FILE:N, board strings, or game lines and files of them")
+      ->required();
+  add_engine_options(cmd, *args);
+  cmd->add_flag_callback(
+      "--no-builtin", [args] { args->builtin = false; },
+      "leave the built-in solver out of the run (it runs last by default)");
+  add_solver_options(cmd, args->solver,
+                     "the built-in solver (and of the checks of unlisted moves)");
+  cmd->add_option("--time-limit", args->limits.time_limit,
+                  "seconds an engine has for each position, 0 for a day (default 300); past it "
+                  "the engine is killed and the position recorded as a fault")
+      ->check(in_range(0.0, 86400.0));
+  cmd->add_option("--start-timeout", args->limits.start_timeout,
+                  "seconds for an engine's handshake and settings, and for each set-up of a "
+                  "position (default 10)")
+      ->check(in_range(0.001, 3600.0));
+  auto* json = cmd->add_option("--json", args->json, "also write the rows and summary as JSON");
+  cmd->callback([args, json, &exit_code] {
+    args->json_given = json->count() > 0;
+    exit_code = run(*args);
+  });
+}
+
+}  // namespace rb::cli

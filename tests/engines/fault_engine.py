@@ -1,0 +1,139 @@
+#!/usr/bin/python3
+"""An engine that misbehaves on purpose, for tests/engine_test_cli.sh.
+
+Usage: fault_engine.py --protocol nboard|gtp --mode MODE [--once FILE] [--pids FILE]
+
+It speaks NBoard or GTP (its GTP set-up command: fault-setup BOARD SIDE)
+and answers the handshake; then, asked for a move, it does what MODE says:
+  ok            answers the first legal move (a pass when it has none)
+  crash         kills itself with SIGSEGV
+  hang          starts a child (sleep) in its process group and waits forever
+  garbage       prints a line of bytes that do not print
+  illegal       answers a square that is taken
+  wrong-side    answers a move legal for the side not to move only
+  partial       prints an unfinished line and exits
+  no-handshake  never answers anything (not even the handshake)
+With --once FILE it misbehaves only while FILE does not exist (it creates
+it), so the engine restarted for the next position answers (mode ok).
+With --pids FILE it appends its process id and its group's to FILE, and the
+hang mode its child's too, for the test to check that none is left.
+"""
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+
+DIRS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+def legal_moves(board, side):
+    """board: 64 chars in X O -; side: 'X' or 'O'. The squares side may play."""
+    other = "O" if side == "X" else "X"
+    moves = []
+    for s in range(64):
+        if board[s] != "-":
+            continue
+        f, r = s % 8, s // 8
+        for df, dr in DIRS:
+            x, y, seen = f + df, r + dr, 0
+            while 0 <= x < 8 and 0 <= y < 8 and board[y * 8 + x] == other:
+                x, y, seen = x + df, y + dr, seen + 1
+            if seen and 0 <= x < 8 and 0 <= y < 8 and board[y * 8 + x] == side:
+                moves.append(s)
+                break
+    return moves
+
+
+def name(square):
+    return "abcdefgh"[square % 8] + str(square // 8 + 1)
+
+
+def out(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def record(pids, *ids):
+    if pids:
+        with open(pids, "a") as f:
+            f.write(" ".join(str(i) for i in ids) + "\n")
+
+
+def misbehave(mode, board, side, pids, protocol):
+    """Does what the mode says; returns the move to answer, or None to answer nothing."""
+    other = "O" if side == "X" else "X"
+    if mode == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if mode == "hang":
+        child = subprocess.Popen(["sleep", "1000"])
+        record(pids, child.pid, os.getpgid(child.pid))
+        time.sleep(1000)
+    if mode == "garbage":
+        sys.stdout.buffer.write(b"\x01\x02garbage\xff\xfe\n")
+        sys.stdout.flush()
+        return None
+    if mode == "partial":
+        sys.stdout.write("=== d" if protocol == "nboard" else "= d")
+        sys.stdout.flush()
+        os._exit(0)
+    if mode == "illegal":
+        return name(next(s for s in range(64) if board[s] != "-"))
+    if mode == "wrong-side":
+        mine = set(legal_moves(board, side))
+        theirs = [s for s in legal_moves(board, other) if s not in mine]
+        return name(theirs[0]) if theirs else "a1"
+    moves = legal_moves(board, side)
+    return name(moves[0]) if moves else "pass"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--protocol", choices=["nboard", "gtp"], required=True)
+    parser.add_argument("--mode", required=True)
+    parser.add_argument("--once")
+    parser.add_argument("--pids")
+    args = parser.parse_args()
+    record(args.pids, os.getpid(), os.getpgid(0))
+    mode = args.mode
+    if args.once:
+        if os.path.exists(args.once):
+            mode = "ok"
+        else:
+            open(args.once, "w").close()
+    board, side = "-" * 27 + "OX------XO" + "-" * 27, "X"
+    for line in sys.stdin:
+        words = line.split()
+        if not words or mode == "no-handshake":
+            continue
+        if args.protocol == "nboard":
+            if words[0] == "ping":
+                out("pong " + words[1])
+            elif words[:2] == ["set", "game"]:
+                bo = line[line.index("BO[8 ") + 5:]
+                squares = bo[:64].replace("*", "X")
+                board, side = squares, ("X" if bo[65] == "*" else "O")
+            elif words[0] == "go":
+                move = misbehave(mode, board, side, args.pids, "nboard")
+                if move:
+                    out("=== " + move)
+            elif words[0] == "quit":
+                return
+        else:
+            if words[0] == "quit":
+                out("=\n")
+                return
+            if words[0] == "fault-setup":
+                board, side = words[1], words[2]
+                out("=\n")
+            elif words[0] == "genmove":
+                move = misbehave(mode, board, side, args.pids, "gtp")
+                if move:
+                    out("= " + move + "\n")
+            else:
+                out("=\n")
+
+
+if __name__ == "__main__":
+    main()
