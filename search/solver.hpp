@@ -157,6 +157,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/threads.hpp"
 #include "search/end_of_game.hpp"
 #include "search/eval.hpp"
 #include "search/node.hpp"
@@ -1172,7 +1173,8 @@ class Search {
   }
 
  private:
-  // Runs f on this thread with the helpers serving the pool, then stops them.
+  // Runs f on this thread with the helpers serving the pool, then stops them
+  // (also those started when the next cannot start: ThreadStartError).
   template <class F>
   int with_helpers(F&& f) {
     if (!pool_) return f();
@@ -1190,7 +1192,7 @@ class Search {
       }
     } stop{*pool_, helpers};
     for (std::size_t t = 1; t < solvers_.size(); ++t) {
-      helpers.emplace_back([solver = solvers_[t].get()] { solver->serve(); });
+      helpers.push_back(start_jthread([solver = solvers_[t].get()] { solver->serve(); }));
     }
     return f();
   }
