@@ -7,8 +7,9 @@ twins; the values are drawn from the classes of issue #36: numbers that are
 valid, octal-looking, huge, negative, empty, hexadecimal or real; names with
 control characters; FIFOs no process writes, directories, symlink loops and
 dangling links, names too long, /dev/null, /dev/stdout, /proc/self/mem;
-valid small inputs, damaged ones and an unknown option now and then. Every
-run must:
+valid small inputs, damaged ones and an unknown option now and then. Half
+the runs draw valid values only, to get past the checks into the work.
+Every run must:
   - end within its timeout (a hang fails the test, never blocks it);
   - exit 0, 1 or 2, never by a signal;
   - on exit 2, write one error line to stderr: the last line, and besides it
@@ -90,6 +91,7 @@ class Fuzzer:
         self.binary, self.positions, self.plugins = binary, positions, plugins
         self.folder, self.rng, self.scale = folder, random.Random(seed), scale
         self.help = {c: read_help(binary, c) for c in COMMANDS}
+        self.exits = {}  # runs by exit code
         self.variants = [line.split()[0] for line in subprocess.run(
             [binary, "list"], capture_output=True, text=True, timeout=30).stdout.splitlines()[1:]
             if line and not line.startswith("this CPU")]
@@ -139,11 +141,15 @@ class Fuzzer:
                         "/proc/self/fd/1", "nobody.fifo", "",
                         "no/such/folder/out", "victim.obf", "x" * 300,
                         "ctl\x07\rname.json", "out.ckpt"]
+        self.good_paths = ["small.obf", "small.obf:2", "link.obf", "wrong.obf", "victim.obf",
+                           self.positions + "/e10.obf:3"]
+        self.good_outputs = ["out.json", "existing.json", "null-device", "stdout-link",
+                             "new-file.out"]
 
     def number(self, command, option, real):
         cap = CAPS.get(command, {}).get(option, 12)
         r = self.rng.random()
-        if r < 0.55:
+        if r < 0.55 or self.clean:
             value = self.rng.randint(0, cap)
             if real and self.rng.random() < 0.3:
                 return f"{self.rng.uniform(0, cap):.3f}"
@@ -160,16 +166,20 @@ class Fuzzer:
         if kind == "name":
             if name == "--preset":
                 pool = BENCH_PRESETS if command == "bench" else self.presets
+                if self.clean:
+                    return rng.choice(pool)
                 return rng.choice(pool + ["nope", ""]) if rng.random() < 0.9 else "best\r"
+            if self.clean and choices:
+                return rng.choice(choices)
             return rng.choice(choices + ["bogus", "", "1"]) if choices else "x"
         if name in ("--variant",):
             pool = BENCH_VARIANTS if command == "bench" else self.variants + ["all", "auto"]
-            pick = rng.choice(pool + ["nope", "plugin:walk", ""])
+            pick = rng.choice(pool + ([] if self.clean else ["nope", "plugin:walk", ""]))
             if command != "bench" and rng.random() < 0.2:
                 pick += "," + rng.choice(self.variants)
             return pick
         if name in ("--json", "--output", "--checkpoint"):
-            return rng.choice(self.outputs)
+            return rng.choice(self.good_outputs if self.clean else self.outputs)
         if name == "--plugin":
             pool = self.paths[:8] + ["folder", "loop-a", "nobody.fifo", "x" * 300]
             if self.plugins:
@@ -178,9 +188,15 @@ class Fuzzer:
             return rng.choice(pool)
         if name in ("--position",):
             return rng.choice(["start"] + self.paths + self.boards[:2])
-        return rng.choice(self.paths + self.boards[:2])
+        return rng.choice(self.inputs())
+
+    def inputs(self):
+        """The paths of a run: the good ones only in a clean run."""
+        return self.good_paths + self.boards if self.clean else self.paths + self.boards
 
     def arguments(self, command):
+        # Half the runs draw only valid values, to reach past the checks.
+        self.clean = self.rng.random() < 0.5
         options, positional = self.help[command]
         args = [command]
         for _ in range(self.rng.randint(0, 6) if options else 0):
@@ -192,18 +208,19 @@ class Fuzzer:
             args += ["-d", self.number(command, "--depth", False)]
         if command in ("make-suite",) and self.rng.random() < 0.8:
             args += ["-e", self.number(command, "--empties", False),
-                     "-o", self.rng.choice(self.outputs)]
+                     "-o", self.rng.choice(self.good_outputs if self.clean else self.outputs)]
         if command == "verify" and self.rng.random() < 0.9:
             args += ["-n", str(self.rng.randint(1, 300))]
         if command == "train-eval":
             args += ["--seed", str(self.rng.randint(0, 9)), "--games",
-                     str(self.rng.randint(1, 8)), "-o", self.rng.choice(self.outputs)]
+                     str(self.rng.randint(1, 8)), "-o",
+                     self.rng.choice(self.good_outputs if self.clean else self.outputs)]
         if positional and self.rng.random() < 0.95:
             count = 1 if positional == "position" else self.rng.randint(1, 3)
             for _ in range(count):
-                args.append(self.rng.choice(self.paths + self.boards + ["start"] *
+                args.append(self.rng.choice(self.inputs() + ["start"] *
                                             (positional == "position")))
-        if self.rng.random() < 0.05:
+        if not self.clean and self.rng.random() < 0.05:
             args.insert(self.rng.randint(1, len(args)), "--bogus")
         if command == "solve" and "start" in args:
             args.remove("start")  # the empty board cannot be solved in seconds
@@ -218,6 +235,7 @@ class Fuzzer:
         except subprocess.TimeoutExpired:
             return f"no end within {timeout} s (a hang?)"
         code = done.returncode
+        self.exits[code] = self.exits.get(code, 0) + 1
         if code < 0:
             return f"killed by signal {-code}"
         if code not in (0, 1, 2):
@@ -275,7 +293,7 @@ def main():
     before = snapshot(watched)
     dev_before = set(os.listdir("/dev"))
     print(f"fuzzing for {seconds:.0f} s, seed {seed} (RB_FUZZ_SEED={seed} replays it)")
-    failures, runs = [], 0
+    failures, runs, fuzzer = [], 0, None
     try:
         fuzzer = Fuzzer(binary, positions, plugins, folder, seed, scale)
         fuzzer.presets = [line.split()[0] for line in subprocess.run(
@@ -307,7 +325,9 @@ def main():
     if new_in_dev:
         failures.append(f"new files in /dev: {sorted(new_in_dev)}")
         print("FAIL:", failures[-1])
-    print(f"{runs} runs, {len(failures)} failures (seed {seed})")
+    exits = ", ".join(f"{n} exit {code}" for code, n in sorted(fuzzer.exits.items())) \
+        if fuzzer else "none"
+    print(f"{runs} runs ({exits}), {len(failures)} failures (seed {seed})")
     return 1 if failures else 0
 
 

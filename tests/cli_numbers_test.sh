@@ -19,6 +19,8 @@ expect 0 '^ +9 +[0-9]+ ' -- perft -v fast -d 09 -p "$e10"
 expect 0 'threads 10  hash 10 MB' -- perft -v fast -d 5 -t 010 --hash 010
 expect 0 'the median of 10 runs' -- perft -v fast -d 2 --repeat 010
 expect 0 'split 2 ' -- perft -d 5 --split 02
+# FILE:N: the tenth position.
+expect 0 "e10.obf:10\$" -- show "$positions/e10.obf:010"
 # verify: positions, seed.
 expect 0 'verify: 10 positions \(seed 10\)' -- verify -v shift -n 010 --seed 010
 # sample: count, seed, empties; --seed 010 is --seed 10.
