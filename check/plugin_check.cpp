@@ -12,6 +12,7 @@
 #include <new>
 #include <vector>
 
+#include "core/memory.hpp"
 #include "core/reference.hpp"
 
 namespace rb {
@@ -71,14 +72,21 @@ std::string crash_report(const PluginCallTrace& t, int sig) {
 ChildOutcome run_in_checking_child(const std::function<int()>& body) {
   void* shared = mmap(nullptr, sizeof(PluginCallTrace), PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) throw std::runtime_error("cannot map memory for the plug-in check");
+  if (shared == MAP_FAILED) {
+    throw ResourceError(std::string("cannot map memory for the plug-in check: ") +
+                        std::strerror(errno));
+  }
   auto* trace = new (shared) PluginCallTrace{};
   std::fflush(stdout);
   std::fflush(stderr);
   const pid_t pid = fork();
   if (pid < 0) {
+    const int error = errno;
     munmap(shared, sizeof(PluginCallTrace));
-    throw std::runtime_error("cannot start a process for the plug-in check");
+    // A resource that cannot be had (exit code 2), as a thread would be.
+    throw ResourceError(std::string("cannot start a process for the plug-in check: ") +
+                        std::strerror(error) +
+                        " (a limit on processes, ulimit -u, or on memory, ulimit -v)");
   }
   if (pid == 0) {
     child_trace = trace;

@@ -117,6 +117,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, &exit_code] {
     const bool json_given = json->count() > 0;
+    load_plugins(args->plugins);  // the inputs first: an output naming one is refused
     if (json_given) check_writable(args->json, "--json");
     const Preset& chosen = preset(args->preset);
     SolveOptions options = chosen.options;
@@ -136,7 +137,6 @@ void add_bench_command(CLI::App& app, int& exit_code) {
             {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
       }
     }
-    load_plugins(args->plugins);
     const auto names =
         resolve_variants(runtime_variant_infos(), {requested_variant(args->variant, chosen.list)});
     if (names.size() != 1) throw UsageError("--variant: name exactly one variant");

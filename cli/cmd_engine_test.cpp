@@ -329,14 +329,14 @@ void add_engine_test_command(CLI::App& app, int& exit_code) {
       "leave the built-in solver out of the run (it runs last by default)");
   add_solver_options(cmd, args->solver,
                      "the built-in solver (and of the checks of unlisted moves)");
-  cmd->add_option("--time-limit", args->limits.time_limit,
-                  "seconds an engine has for each position, 0 for a day (default 300); past it "
-                  "the engine is killed and the position recorded as a fault")
-      ->check(in_range(0.0, 86400.0));
-  cmd->add_option("--start-timeout", args->limits.start_timeout,
-                  "seconds for an engine's handshake and settings, and for each set-up of a "
-                  "position (default 10)")
-      ->check(in_range(0.001, 3600.0));
+  add_number_option(cmd, "--time-limit", args->limits.time_limit,
+                    "seconds an engine has for each position, 0 for a day (default 300); past "
+                    "it the engine is killed and the position recorded as a fault",
+                    0.0, 86400.0);
+  add_number_option(cmd, "--start-timeout", args->limits.start_timeout,
+                    "seconds for an engine's handshake and settings, and for each set-up of a "
+                    "position (default 10)",
+                    0.001, 3600.0);
   auto* json = cmd->add_option("--json", args->json, "also write the rows and summary as JSON");
   cmd->callback([args, json, &exit_code] {
     args->json_given = json->count() > 0;

@@ -1,14 +1,18 @@
 // `reversi-bench make-suite`: a generated endgame suite. Positions with
 // exactly E empties from seeded random games, each with the exact score of
 // every legal move, computed by one variant and confirmed by a second variant
-// with another algorithm and move source. Deterministic for a seed.
+// with another algorithm and move source. Deterministic for a seed. The
+// suite is written as every output is (io/output.hpp).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <memory>
+#include <string_view>
 
 #include "check/random_positions.hpp"
 #include "cli/common.hpp"
@@ -49,33 +53,56 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<MakeSuiteArgs>();
   auto* cmd = app.add_subcommand(
       "make-suite", "Generate an endgame suite with the exact score of every move (deterministic)");
-  cmd->add_option("-e,--empties", args->empties, "empties of every position")
-      ->required()
-      ->check(in_range<int>(1, 24));
-  cmd->add_option("-n,--count", args->count, "how many positions (default 30)")
-      ->check(in_range<int>(1, 10000));
+  add_number_option<int>(cmd, "-e,--empties", args->empties, "empties of every position", 1, 24)
+      ->required();
+  add_number_option<int>(cmd, "-n,--count", args->count, "how many positions (default 30)", 1,
+                         10000);
   add_seed_option(cmd, args->seed, "the seed of the random games");
   cmd->add_option("-o,--output", args->output,
                   "the OBF file to write (finished positions are kept in OUTPUT.partial until "
                   "the suite is complete)")
       ->required();
   cmd->callback([args, &exit_code] {
-    // The positions go to OUTPUT.partial as they are finished, each line
-    // flushed; OUTPUT is replaced only when the suite is complete, so an
-    // interrupted run destroys nothing and keeps what it made.
-    check_writable(args->output, "--output");
-    const std::string partial = args->output + ".partial";
-    check_writable(partial, "--output");
-    std::ofstream out(partial, std::ios::trunc);
-    auto cannot_write = [&](const std::string& path) {
-      return OutputError("--output: cannot write '" + path + "': " + std::strerror(errno));
+    // A regular file is written as every output is (io/output.hpp), once
+    // the suite is complete; meanwhile the finished positions go to
+    // OUTPUT.partial beside it, each line flushed, so that an interrupted
+    // run destroys nothing and keeps what it made. A device or a FIFO gets
+    // the suite at the end, with no partial file.
+    const OutputTarget target = check_writable(args->output, "--output");
+    std::string partial;
+    int partial_fd = -1;
+    if (target.kind == OutputTarget::Kind::regular || target.kind == OutputTarget::Kind::new_file) {
+      partial = target.path + ".partial";
+      const std::string written = check_writable(partial, "--output (its .partial file)").path;
+      partial_fd = ::open(written.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      if (partial_fd < 0) {
+        throw OutputError("--output: cannot write '" + partial + "': " + std::strerror(errno));
+      }
+    }
+    struct Close {
+      int fd;
+      ~Close() {
+        if (fd >= 0) ::close(fd);
+      }
+    } closing{partial_fd};
+    std::string text;
+    auto put = [&](const std::string& lines) {
+      text += lines;
+      if (partial_fd < 0) return;
+      for (std::string_view rest = lines; !rest.empty();) {
+        const ssize_t n = ::write(partial_fd, rest.data(), rest.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+          throw OutputError("--output: cannot write '" + partial + "': " + std::strerror(errno));
+        }
+        rest.remove_prefix(static_cast<std::size_t>(n));
+      }
     };
-    if (!out) throw cannot_write(partial);
-    out << "% reversi-bench make-suite -e " << args->empties << " -n " << args->count << " --seed "
-        << args->seed << "\n"
-        << "% Positions with " << args->empties
-        << " empties from seeded random games; every move's exact score by kindergarten+list\n"
-        << "% (pvs, table) confirmed by shift (alpha-beta, legal mask, no table).\n";
+    put("% reversi-bench make-suite -e " + std::to_string(args->empties) + " -n " +
+        std::to_string(args->count) + " --seed " + std::to_string(args->seed) +
+        "\n% Positions with " + std::to_string(args->empties) +
+        " empties from seeded random games; every move's exact score by kindergarten+list\n"
+        "% (pvs, table) confirmed by shift (alpha-beta, legal mask, no table).\n");
     std::mt19937_64 rng(args->seed);
     const auto start = std::chrono::steady_clock::now();
     for (int made = 0, attempts = 0; made < args->count; ++attempts) {
@@ -96,16 +123,14 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
       entry.moves = a.moves;
       std::stable_sort(entry.moves.begin(), entry.moves.end(),
                        [](const MoveScore& x, const MoveScore& y) { return x.score > y.score; });
-      out << format_obf_line(entry) << "\n";
-      if (!out.flush()) throw cannot_write(partial);
+      put(format_obf_line(entry) + "\n");
       ++made;
       std::fprintf(stderr, "\rmake-suite: %d/%d positions, %.0f s", made, args->count,
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     std::fprintf(stderr, "\n");
-    out.close();
-    if (!out) throw cannot_write(partial);
-    if (std::rename(partial.c_str(), args->output.c_str()) != 0) throw cannot_write(args->output);
+    write_output_file(args->output, text, "--output");
+    if (!partial.empty()) ::unlink(partial.c_str());
     exit_code = kExitOk;
   });
 }

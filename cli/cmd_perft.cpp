@@ -113,11 +113,12 @@ bool run_split_variant(const PerftArgs& args, const PerftFunctions& fns, const N
   return ok;
 }
 
-// Runs one variant; returns false when a count disagrees with the table.
+// Runs one variant with the run's cache (null: none), cleared before each
+// count; returns false when a count disagrees with the table.
 bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPosition& start,
-                 PerftConvention convention, const PerftTable* table, std::vector<PerftRow>& rows) {
-  std::unique_ptr<PerftCache> cache;
-  PerftOptions options{convention, args.threads, nullptr, !args.no_shortcut};
+                 PerftConvention convention, const PerftTable* table, PerftCache* cache,
+                 std::vector<PerftRow>& rows) {
+  PerftOptions options{convention, args.threads, cache, !args.no_shortcut};
   const std::string_view name = fns.name;
   const bool shortcut = fns.uses_shortcut(options);
   std::printf("perft %.*s  position %s  convention %.*s  threads %d  hash %d MB%s  shortcut %s\n",
@@ -134,11 +135,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
     Count128 leaves = 0;
     std::vector<double> times;
     for (int r = 0; r < args.repeat; ++r) {
-      if (args.hash_mb > 0) {
-        cache =
-            std::make_unique<PerftCache>(static_cast<std::size_t>(args.hash_mb), !args.no_symmetry);
-      }
-      options.cache = cache.get();  // every repetition starts from an empty cache
+      if (cache) cache->clear();  // every count starts from an empty cache, outside the timing
       const auto t0 = std::chrono::steady_clock::now();
       // The 64-bit perft where depth 21 from the start fits; deeper, 128 bits.
       const Count128 count = depth <= kMaxPerftDepth
@@ -157,6 +154,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
     rows.push_back({std::string(name), depth, leaves, times, check, shortcut});
   }
   if (args.divide) {
+    if (cache) cache->clear();
     std::printf("divide at depth %d:\n", args.depth);
     std::uint64_t total = 0;
     for (const auto& row : fns.divide(start.entry.position, args.depth, options)) {
@@ -215,6 +213,78 @@ Json perft_json(const PerftArgs& args, const NamedPosition& position,
   return doc;
 }
 
+// The perft command, once its options are parsed.
+void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
+               const CLI::Option* split, CLI::App* cmd, int& exit_code) {
+  const bool json_given = json->count() > 0;
+  const bool splitting = split->count() > 0;
+  if (!splitting && args->depth > kMaxPerftDepth && args->divide) {
+    throw UsageError("--divide: depth " + std::to_string(args->depth) + " above " +
+                     std::to_string(kMaxPerftDepth) + " (the 64-bit counts of --divide)");
+  }
+  if (splitting) {
+    if (args->split > args->depth) {
+      throw UsageError("--split " + std::to_string(args->split) + ": above the depth " +
+                       std::to_string(args->depth));
+    }
+    if (args->divide) throw UsageError("--divide cannot be combined with --split");
+    if (args->repeat > 1) throw UsageError("--repeat cannot be combined with --split");
+    // One variant counts the units: the portable bitboard one unless named.
+    if (cmd->get_option("--variant")->count() == 0) args->variants = {"fast"};
+  } else if (!split_transport().leader() || split_transport().processes() > 1) {
+    throw UsageError("reversi-bench-mpi perft counts with --split K only");
+  }
+  load_plugins(args->plugins);
+  const auto positions = load_positions(args->position);
+  if (positions.size() != 1) {
+    throw UsageError("--position '" + args->position + "' names " +
+                     std::to_string(positions.size()) + " positions; use FILE:N");
+  }
+  const PerftConvention convention = args->convention;
+  // Every process checks the same things, so that a failure before the
+  // units are handed out is the same in all of them.
+  const bool leader = split_transport().leader();
+  if (json_given) check_writable(args->json, "--json");
+  // Refused before any work (an empty name, an existing checkpoint, a
+  // resume file that is a directory or a FIFO ...).
+  if (cmd->get_option("--checkpoint")->count() > 0) {
+    PerftCheckpoint::check_create(args->checkpoint);
+  }
+  if (cmd->get_option("--resume")->count() > 0) PerftCheckpoint::check_resume(args->resume);
+  std::vector<std::string> requested;
+  for (const auto& name : args->variants) requested.push_back(requested_variant(name, false));
+  const auto names = resolve_variants(runtime_variant_infos(), requested);
+  if (splitting && names.size() != 1) {
+    throw UsageError("--split counts with one variant; --variant names " +
+                     std::to_string(names.size()));
+  }
+  const PerftTable* table = nullptr;
+  if (positions[0].entry.position == Position::start()) table = &perft_start_table();
+  // One cache for the whole run (every variant, depth and repetition),
+  // cleared between counts, so that the memory taken is the memory asked
+  // for. The split run makes its own, once, after its start
+  // (cli/perft_split.hpp), where a failure ends every MPI rank.
+  std::unique_ptr<PerftCache> cache;
+  if (!splitting && args->hash_mb > 0) {
+    cache =
+        std::make_unique<PerftCache>(static_cast<std::size_t>(args->hash_mb), !args->no_symmetry);
+  }
+  bool ok = true;
+  std::vector<PerftRow> rows;
+  std::optional<SplitResult> split_result;
+  for_each_chosen_variant(names, [&]<Board V>() {
+    check_before_timing<V>();
+    const PerftFunctions fns = perft_functions<V>();
+    ok = (splitting
+              ? run_split_variant(*args, fns, positions[0], convention, table, rows, split_result)
+              : run_variant(*args, fns, positions[0], convention, table, cache.get(), rows)) &&
+         ok;
+  });
+  if (!args->json.empty() && leader)
+    write_json_file(args->json, perft_json(*args, positions[0], rows, split_result), "--json");
+  exit_code = ok ? kExitOk : kExitCheckFailed;
+}
+
 }  // namespace
 
 void add_perft_command(CLI::App& app, int& exit_code) {
@@ -223,17 +293,16 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variants,
                   "variant name(s), all, or auto (the default: the fastest this CPU runs)")
       ->delimiter(',');
-  cmd->add_option("-d,--depth", args->depth, "the deepest depth counted")
-      ->required()
-      ->check(in_range<int>(1, kMaxWidePerftDepth));
+  add_number_option<int>(cmd, "-d,--depth", args->depth, "the deepest depth counted", 1,
+                         kMaxWidePerftDepth)
+      ->required();
   cmd->add_option("-p,--position", args->position,
                   "start (default), a board string or OBF line, or FILE:N");
   add_enum_option(cmd, "-c,--convention", args->convention, "how passes and early ends count");
   cmd->add_flag("--divide", args->divide, "print the count under each root move at depth D");
-  cmd->add_option("-t,--threads", args->threads, "threads sharing the tree")
-      ->check(in_range<int>(1, 256));
-  cmd->add_option("--hash", args->hash_mb, "a transposition cache of this many MB (0: none)")
-      ->check(in_range<int>(0, 1 << 20));
+  add_number_option<int>(cmd, "-t,--threads", args->threads, "threads sharing the tree", 1, 256);
+  add_number_option<int>(cmd, "--hash", args->hash_mb,
+                         "a transposition cache of this many MB (0: none)", 0, 1 << 20);
   cmd->add_flag("--no-shortcut", args->no_shortcut,
                 "play and undo every interior move, instead of walking the tree on the "
                 "bitboards and counting the last two plies at once (bitboard variants; the "
@@ -241,15 +310,16 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-symmetry", args->no_symmetry,
                 "with --hash: key the cache on positions as they are, not up to the 8 "
                 "symmetries of the board");
-  cmd->add_option("--repeat", args->repeat, "time each depth this many times, report the median")
-      ->check(in_range<int>(1, 1000));
+  add_number_option<int>(cmd, "--repeat", args->repeat,
+                         "time each depth this many times, report the median", 1, 1000);
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
-  auto* split = cmd->add_option("--split", args->split,
-                                "count depth D alone, as the sum over the distinct positions at "
-                                "ply K (up to symmetry) of their multiplicity times their count "
-                                "below; the units are counted on the threads (or MPI ranks)")
-                    ->check(in_range<int>(0, kMaxSplitPlies));
+  auto* split = add_number_option<int>(
+      cmd, "--split", args->split,
+      "count depth D alone, as the sum over the distinct positions at ply K (up to symmetry) of "
+      "their multiplicity times their count below; the units are counted on the threads (or MPI "
+      "ranks)",
+      0, kMaxSplitPlies);
   cmd->add_option("--checkpoint", args->checkpoint,
                   "with --split: write each finished unit to this new file (flushed to disk)")
       ->needs(split);
@@ -259,58 +329,11 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->excludes("--checkpoint");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, split, cmd, &exit_code] {
-    const bool json_given = json->count() > 0;
-    const bool splitting = split->count() > 0;
-    if (!splitting && args->depth > kMaxPerftDepth && args->divide) {
-      throw UsageError("--divide: depth " + std::to_string(args->depth) + " above " +
-                       std::to_string(kMaxPerftDepth) + " (the 64-bit counts of --divide)");
+    try {
+      run_perft(args, json, split, cmd, exit_code);
+    } catch (const ThreadStartError& e) {
+      throw thread_start_failure("-t", args->threads, e);
     }
-    if (splitting) {
-      if (args->split > args->depth) {
-        throw UsageError("--split " + std::to_string(args->split) + ": above the depth " +
-                         std::to_string(args->depth));
-      }
-      if (args->divide) throw UsageError("--divide cannot be combined with --split");
-      if (args->repeat > 1) throw UsageError("--repeat cannot be combined with --split");
-      // One variant counts the units: the portable bitboard one unless named.
-      if (cmd->get_option("--variant")->count() == 0) args->variants = {"fast"};
-    } else if (!split_transport().leader() || split_transport().processes() > 1) {
-      throw UsageError("reversi-bench-mpi perft counts with --split K only");
-    }
-    load_plugins(args->plugins);
-    const auto positions = load_positions(args->position);
-    if (positions.size() != 1) {
-      throw UsageError("--position '" + args->position + "' names " +
-                       std::to_string(positions.size()) + " positions; use FILE:N");
-    }
-    const PerftConvention convention = args->convention;
-    // Every process checks the same things, so that a failure before the
-    // units are handed out is the same in all of them.
-    const bool leader = split_transport().leader();
-    if (json_given) check_writable(args->json, "--json");
-    std::vector<std::string> requested;
-    for (const auto& name : args->variants) requested.push_back(requested_variant(name, false));
-    const auto names = resolve_variants(runtime_variant_infos(), requested);
-    if (splitting && names.size() != 1) {
-      throw UsageError("--split counts with one variant; --variant names " +
-                       std::to_string(names.size()));
-    }
-    const PerftTable* table = nullptr;
-    if (positions[0].entry.position == Position::start()) table = &perft_start_table();
-    bool ok = true;
-    std::vector<PerftRow> rows;
-    std::optional<SplitResult> split_result;
-    for_each_chosen_variant(names, [&]<Board V>() {
-      check_before_timing<V>();
-      const PerftFunctions fns = perft_functions<V>();
-      ok = (splitting
-                ? run_split_variant(*args, fns, positions[0], convention, table, rows, split_result)
-                : run_variant(*args, fns, positions[0], convention, table, rows)) &&
-           ok;
-    });
-    if (!args->json.empty() && leader)
-      write_json_file(args->json, perft_json(*args, positions[0], rows, split_result), "--json");
-    exit_code = ok ? kExitOk : kExitCheckFailed;
   });
 }
 

@@ -23,12 +23,10 @@ void add_sample_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SampleArgs>();
   auto* cmd = app.add_subcommand(
       "sample", "Print seeded random positions from random games, empties spread evenly");
-  cmd->add_option("-n,--count", args->count, "how many positions")
-      ->check(in_range<int>(1, 1000000));
+  add_number_option<int>(cmd, "-n,--count", args->count, "how many positions", 1, 1000000);
   add_seed_option(cmd, args->seed, "the seed");
-  cmd->add_option("--min-empties", args->min_empties, "fewest empties")
-      ->check(in_range<int>(0, 60));
-  cmd->add_option("--max-empties", args->max_empties, "most empties")->check(in_range<int>(0, 60));
+  add_number_option<int>(cmd, "--min-empties", args->min_empties, "fewest empties", 0, 60);
+  add_number_option<int>(cmd, "--max-empties", args->max_empties, "most empties", 0, 60);
   cmd->callback([args, &exit_code] {
     if (args->min_empties > args->max_empties) {
       throw UsageError("--min-empties " + std::to_string(args->min_empties) +

@@ -165,7 +165,9 @@ std::vector<Row> solve_all(const SolveArgs& args, SolveFn solve_fn,
   std::vector<bool> done(positions.size(), false);
   std::exception_ptr failure;
   std::atomic<bool> failed{false};
+  std::atomic<bool> started{false};  // no position is taken before every job started
   auto worker = [&] {
+    started.wait(false);
     try {
       TranspositionTable table(args.options.tt_mb);
       for (std::size_t i; !failed && (i = next.fetch_add(1)) < positions.size();) {
@@ -181,7 +183,18 @@ std::vector<Row> solve_all(const SolveArgs& args, SolveFn solve_fn,
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < args.jobs; ++t) pool.emplace_back(worker);
+  pool.reserve(static_cast<std::size_t>(args.jobs - 1));
+  try {
+    for (int t = 1; t < args.jobs; ++t) pool.push_back(start_thread(worker));
+  } catch (const ThreadStartError& e) {
+    failed = true;
+    started = true;
+    started.notify_all();
+    for (auto& t : pool) t.join();
+    throw thread_start_failure("-j", args.jobs, e, "jobs");
+  }
+  started = true;
+  started.notify_all();
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
@@ -461,6 +474,80 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
 }
 
+// Whether the search evaluates positions: the shallow order, the
+// pre-search, the selective pass and the root's estimate of mtd do.
+bool evaluation_used(const SolveOptions& o) {
+  return o.order == Order::shallow || o.presearch || o.selective ||
+         (o.mtd && o.algo != Algo::minimax && !o.wld);
+}
+
+// The solve command, once its options are parsed.
+void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_given,
+               bool json_given, bool weights_given, int& exit_code) {
+  args.moves_given = moves_given;
+  args.json_given = json_given;
+  if (!(args.time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
+  args.options = preset(args.preset).options;
+  apply_given_options(kSolveOptionRows, rows, args.parsed, args.options);
+  args.options.threads = args.parsed.threads;
+  args.options.cut_profile = args.parsed.cut_profile;
+  const auto given = [&](std::string_view option) {
+    return std::any_of(rows.begin(), rows.end(), [&](const RowOptions& o) {
+      return o.option->check_lname(std::string(option)) && o.given();
+    });
+  };
+  if (const auto broken = settle_option_rules(args.options, given)) {
+    throw UsageError("--" + broken->option + ": " + broken->why);
+  }
+  if (args.options.cut_profile && args.options.threads > 1) {
+    throw UsageError("--cut-profile: counts one thread's search (-t 1)");
+  }
+  // Weights that nothing reads are a mistake to point out, not to ignore.
+  if (weights_given && args.options.eval != EvalKind::pattern) {
+    throw UsageError("--eval-weights: not used: the evaluation is " +
+                     std::string(enum_name(args.options.eval)) +
+                     " (--eval pattern reads the weights)");
+  }
+  if (weights_given && !evaluation_used(args.options)) {
+    throw UsageError(
+        "--eval-weights: not used: this configuration evaluates no position (the shallow "
+        "order, --presearch, --selective and --mtd do)");
+  }
+  if (args.jobs > 1 && args.options.tt_mb > 0) {  // one table per job, all at once
+    check_memory_budget(
+        static_cast<std::size_t>(args.jobs) * (args.options.tt_mb << 20),
+        "--jobs " + std::to_string(args.jobs) + " x --tt " + std::to_string(args.options.tt_mb));
+  }
+  // The inputs first, so that an output naming one of them is refused.
+  if (args.options.eval == EvalKind::pattern) {
+    try {
+      args.pattern = std::make_shared<const PatternEval>(
+          load_pattern_weights(args.eval_weights, "--eval-weights"));
+    } catch (const std::range_error& e) {
+      throw InputError(args.eval_weights, 0, 0, e.what());
+    }
+    args.options.pattern = args.pattern.get();
+  }
+  std::vector<NamedPosition> positions;
+  for (const auto& input : args.inputs) {
+    for (auto& p : load_positions(input)) positions.push_back(std::move(p));
+  }
+  load_plugins(args.plugins);
+  if (args.json_given) check_writable(args.json, "--json");
+  const auto names = resolve_variants(runtime_variant_infos(),
+                                      {requested_variant(args.variant, preset(args.preset).list)});
+  if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
+  bool ran = false;
+  for_each_chosen_variant(names, [&]<Board V>() {
+    ran = true;
+    check_before_timing<V>();
+    const std::string name(runtime_info<V>().name);
+    const MoveGen moves = args.moves_given ? args.moves : V::info.movegen;
+    exit_code = run(args, name, moves, solve_function<V>(moves, name), positions);
+  });
+  if (!ran) throw UsageError("--variant: '" + args.variant + "' is not a single variant");
+}
+
 }  // namespace
 
 void add_solve_command(CLI::App& app, int& exit_code) {
@@ -488,19 +575,18 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   moves->group(std::string(option_group_title(OptionGroup::technique)));
   auto* json = cmd->add_option("--json", args->json,
                                "also write the rows, configuration and machine as JSON");
-  cmd->add_option("-t,--threads", args->parsed.threads,
-                  "threads searching each position together (default 1)")
-      ->check(in_range<int>(1, kMaxSearchThreads));
-  cmd->add_option("-j,--jobs", args->jobs,
-                  "positions solved side by side, each with its own table (default 1); "
-                  "jobs x threads threads in all")
-      ->check(in_range<int>(1, 256));
-  cmd->add_option("--time-limit", args->time_limit,
-                  "seconds per position; a position not solved in time is reported and skipped")
-      ->check(in_range(0.0, 1e9));
-  cmd->add_option("--repeat", args->repeat,
-                  "solve each position this many times and report the median time")
-      ->check(in_range<int>(1, 1000));
+  add_number_option<int>(cmd, "-t,--threads", args->parsed.threads,
+                         "threads searching each position together (default 1)", 1,
+                         kMaxSearchThreads);
+  add_number_option<int>(cmd, "-j,--jobs", args->jobs,
+                         "positions solved side by side, each with its own table (default 1); "
+                         "jobs x threads threads in all",
+                         1, 256);
+  add_number_option<double>(
+      cmd, "--time-limit", args->time_limit,
+      "seconds per position; a position not solved in time is reported and skipped", 0.0, 1e9);
+  add_number_option<int>(cmd, "--repeat", args->repeat,
+                         "solve each position this many times and report the median time", 1, 1000);
   cmd->add_option("--eval-weights", args->eval_weights,
                   "a pattern weights file for --eval pattern (default: the weights of "
                   "data/pattern-weights.txt, compiled in)")
@@ -510,57 +596,17 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                 "the positions the failed moves took, fail-low and exact nodes); one thread")
       ->group(std::string(option_group_title(OptionGroup::tuning)));
   add_plugin_option(cmd, args->plugins);
-  cmd->callback([args, rows, moves, json, &exit_code] {
-    args->moves_given = moves->count() > 0;
-    args->json_given = json->count() > 0;
-    if (!(args->time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
-    args->options = preset(args->preset).options;
-    apply_given_options(kSolveOptionRows, rows, args->parsed, args->options);
-    args->options.threads = args->parsed.threads;
-    args->options.cut_profile = args->parsed.cut_profile;
-    const auto given = [&](std::string_view option) {
-      return std::any_of(rows.begin(), rows.end(), [&](const RowOptions& o) {
-        return o.option->check_lname(std::string(option)) && o.given();
-      });
-    };
-    if (const auto broken = settle_option_rules(args->options, given)) {
-      throw UsageError("--" + broken->option + ": " + broken->why);
+  auto* weights = cmd->get_option("--eval-weights");
+  cmd->callback([args, rows, moves, json, weights, &exit_code] {
+    try {
+      run_solve(*args, rows, moves->count() > 0, json->count() > 0, weights->count() > 0,
+                exit_code);
+    } catch (const ThreadStartError& e) {
+      throw thread_start_failure(
+          "-t", args->options.threads, e,
+          args->jobs > 1 ? "threads for each of the " + std::to_string(args->jobs) + " jobs (-j)"
+                         : "threads");
     }
-    if (args->options.cut_profile && args->options.threads > 1) {
-      throw UsageError("--cut-profile: counts one thread's search (-t 1)");
-    }
-    if (args->jobs > 1 && args->options.tt_mb > 0) {  // one table per job, all at once
-      check_memory_budget(static_cast<std::size_t>(args->jobs) * (args->options.tt_mb << 20),
-                          "--jobs " + std::to_string(args->jobs) + " x --tt " +
-                              std::to_string(args->options.tt_mb));
-    }
-    if (args->json_given) check_writable(args->json, "--json");
-    if (args->options.eval == EvalKind::pattern) {
-      try {
-        args->pattern = std::make_shared<const PatternEval>(
-            load_pattern_weights(args->eval_weights, "--eval-weights"));
-      } catch (const std::range_error& e) {
-        throw InputError(args->eval_weights, 0, 0, e.what());
-      }
-      args->options.pattern = args->pattern.get();
-    }
-    std::vector<NamedPosition> positions;
-    for (const auto& input : args->inputs) {
-      for (auto& p : load_positions(input)) positions.push_back(std::move(p));
-    }
-    load_plugins(args->plugins);
-    const auto names = resolve_variants(
-        runtime_variant_infos(), {requested_variant(args->variant, preset(args->preset).list)});
-    if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
-    bool ran = false;
-    for_each_chosen_variant(names, [&]<Board V>() {
-      ran = true;
-      check_before_timing<V>();
-      const std::string name(runtime_info<V>().name);
-      const MoveGen moves = args->moves_given ? args->moves : V::info.movegen;
-      exit_code = run(*args, name, moves, solve_function<V>(moves, name), positions);
-    });
-    if (!ran) throw UsageError("--variant: '" + args->variant + "' is not a single variant");
   });
 }
 

@@ -37,12 +37,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -241,9 +238,16 @@ int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
   return labelled;
 }
 
-std::int16_t quantize(double discs) {
-  return static_cast<std::int16_t>(
-      std::clamp<long>(std::lround(discs * kEvalScale), -32767, 32767));
+// A weight in kEvalScale units; one beyond 16 bits is an ill-conditioned fit.
+std::int16_t quantize(double discs, double ridge) {
+  const double units = std::round(discs * kEvalScale);
+  if (!(std::abs(units) <= 32767)) {
+    throw UsageError(
+        fmt::format("--ridge {}: a fitted weight of {:.4g} discs is beyond 16 bits: the fit is "
+                    "ill-conditioned; give a larger --ridge or more --games",
+                    ridge, discs));
+  }
+  return static_cast<std::int16_t>(units);
 }
 
 std::string command_line(const TrainArgs& a) {
@@ -321,10 +325,10 @@ int train(const TrainArgs& a) {
     PatternWeights::Stage out;
     out.min_empties = lo;
     out.max_empties = hi;
-    out.bias = quantize(w.back());
+    out.bias = quantize(w.back(), a.ridge);
     out.weights.resize(pattern::kWeightsPerStage);
     for (int j = 0; j < pattern::kWeightsPerStage; ++j) {
-      out.weights[static_cast<std::size_t>(j)] = quantize(w[static_cast<std::size_t>(j)]);
+      out.weights[static_cast<std::size_t>(j)] = quantize(w[static_cast<std::size_t>(j)], a.ridge);
     }
     // The fit's error, rounded weights, on its own samples and on the
     // held-out games' samples of the stage.
@@ -355,12 +359,20 @@ int train(const TrainArgs& a) {
   }
   if (weights.stages.empty()) throw UsageError("train-eval: no sample in the empties range");
   const std::string text = format_pattern_weights(weights, comments);
-  std::ofstream out(a.output, std::ios::binary | std::ios::trunc);
-  if (!out || !(out << text) || !out.flush()) {
-    throw OutputError("-o: cannot write '" + a.output + "': " + std::strerror(errno));
+  // The weights must load as the search reads them: a fit without enough
+  // samples for its penalty (a small --ridge, few --games) gives weights
+  // whose sums over the symmetric images pass 16 bits.
+  try {
+    const PatternEval check(weights);
+  } catch (const std::range_error& e) {
+    throw UsageError(fmt::format(
+        "--ridge {}: the fitted weights are too large for the evaluation ({}): the fit is "
+        "ill-conditioned; give a larger --ridge or more --games",
+        a.ridge, e.what()));
   }
-  std::fprintf(stderr, "train-eval: wrote %s (%zu bytes), %.1f s\n", a.output.c_str(), text.size(),
-               seconds());
+  write_output_file(a.output, text, "--output");
+  std::fprintf(stderr, "train-eval: wrote %s (%zu bytes), %.1f s\n",
+               escape_controls(a.output).c_str(), text.size(), seconds());
   return kExitOk;
 }
 
@@ -371,28 +383,27 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "train-eval", "Learn the pattern evaluation's weights from seeded games (deterministic)");
   add_seed_option(cmd, args->seed, "the seed of the games")->required();
-  cmd->add_option("--games", args->games, "games played (default 1000)")
-      ->check(in_range<int>(1, 10000000));
-  cmd->add_option("--exact-empties", args->exact_empties,
-                  "samples with at most this many empties are solved exactly (default 14)")
-      ->check(in_range<int>(0, 20));
-  cmd->add_option("--min-empties", args->min_empties, "fewest empties of a sample (default 8)")
-      ->check(in_range<int>(0, 60));
-  cmd->add_option("--max-empties", args->max_empties, "most empties of a sample (default 31)")
-      ->check(in_range<int>(0, 60));
-  cmd->add_option("--stage-width", args->stage_width,
-                  "empties counts per stage, each fitted apart (default 8)")
-      ->check(in_range<int>(1, 61));
-  cmd->add_option("--ridge", args->ridge, "the ridge penalty of the fit (default 32)")
-      ->check(in_range(0.0, 1e9));
-  cmd->add_option("--iterations", args->iterations,
-                  "conjugate-gradient steps per stage (default 100)")
-      ->check(in_range<int>(1, 100000));
+  add_number_option<int>(cmd, "--games", args->games, "games played (default 1000)", 1, 10000000);
+  add_number_option<int>(cmd, "--exact-empties", args->exact_empties,
+                         "samples with at most this many empties are solved exactly (default 14)",
+                         0, 20);
+  add_number_option<int>(cmd, "--min-empties", args->min_empties,
+                         "fewest empties of a sample (default 8)", 0, 60);
+  add_number_option<int>(cmd, "--max-empties", args->max_empties,
+                         "most empties of a sample (default 31)", 0, 60);
+  add_number_option<int>(cmd, "--stage-width", args->stage_width,
+                         "empties counts per stage, each fitted apart (default 8)", 1, 61);
+  add_number_option<double>(cmd, "--ridge", args->ridge,
+                            "the ridge penalty of the fit (default 32)", 0.0, 1e9);
+  add_number_option<int>(cmd, "--iterations", args->iterations,
+                         "conjugate-gradient steps per stage (default 100)", 1, 100000);
   cmd->add_flag("--search-labels", args->search_labels,
                 "label the samples of a stage above --exact-empties by a search down to the stage "
                 "below, evaluated with its fitted weights, not by the game's outcome");
   cmd->add_option("-o,--output", args->output, "the weights file to write")->required();
   cmd->callback([args, &exit_code] {
+    // Written as every output is (io/output.hpp): the old weights stay
+    // whole until the new ones are complete on disk.
     check_writable(args->output, "--output");
     exit_code = train(*args);
   });

@@ -89,8 +89,9 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       "verify", "Cross-check variants against the reference board on seeded random positions");
   cmd->add_option("-v,--variant", args->variants, "variant name(s), or all (default)")
       ->delimiter(',');
-  cmd->add_option("-n,--positions", args->positions, "how many positions (default 10000)")
-      ->check(in_range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  add_number_option<std::uint64_t>(cmd, "-n,--positions", args->positions,
+                                   "how many positions (default 10000)", std::uint64_t{1},
+                                   std::uint64_t{1} << 40);
   add_seed_option(cmd, args->seed, "the seed of the positions");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, &exit_code] {

@@ -1,9 +1,16 @@
 #include "cli/common.hpp"
 
+#include <pthread.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -18,8 +25,16 @@ namespace rb::cli {
 namespace {
 
 bool exists(const std::string& path) {
-  std::error_code ec;
-  return std::filesystem::exists(path, ec);
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// Whether `path` names a file to read: it exists, or it cannot be looked at
+// for another reason than its absence (a symlink loop, a name too long, a
+// folder that cannot be searched), which the reader then gives.
+bool names_a_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
 }
 
 // The installed data folder: RB_DATA_FROM_BIN from the binary's own folder.
@@ -32,8 +47,10 @@ std::string installed_data_dir() {
 
 // A file named on the command line: as given, else (a relative name) under
 // $RB_DATA_DIR, else under the installed data folder. Empty if none exists.
-std::string find_file(const std::string& path) {
-  if (exists(path)) return path;
+// With `as_given_errors`, a name that cannot be looked at as given (a symlink
+// loop, a name too long) is returned, for its reader to say why.
+std::string find_file(const std::string& path, bool as_given_errors = true) {
+  if (as_given_errors ? names_a_file(path) : exists(path)) return path;
   if (path.empty() || path[0] == '/') return "";
   std::vector<std::string> dirs;
   if (const char* dir = std::getenv("RB_DATA_DIR"); dir && *dir) dirs.emplace_back(dir);
@@ -44,6 +61,20 @@ std::string find_file(const std::string& path) {
     if (exists(candidate)) return candidate;
   }
   return "";
+}
+
+// A board string or OBF line: its first 64 characters of the board alphabet
+// (blanks aside) come before any ';'. Every FForum line starts with '-',
+// which the option parser would take for an option.
+bool looks_like_board(std::string_view arg) {
+  int squares = 0;
+  for (char c : arg) {
+    if (c == ';' || squares == 64) break;
+    if (c == ' ' || c == '\t') continue;
+    if (!rb::is_square_char(c)) return false;
+    ++squares;
+  }
+  return squares == 64;
 }
 
 std::vector<NamedPosition> whole_file(const std::string& path) {
@@ -69,6 +100,43 @@ PatternWeights load_pattern_weights(const std::string& path, const std::string& 
   return read_pattern_weights(found);
 }
 
+void prepare_process() {
+  std::signal(SIGXFSZ, SIG_IGN);
+  const auto kib = [](rlim_t bytes) { return std::to_string(bytes >> 10) + " KiB"; };
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur < kStackBytes) {
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < kStackBytes) {
+      throw rb::ResourceError("the stack limit (ulimit -s) is " + kib(limit.rlim_cur) +
+                              ", and at most " + kib(limit.rlim_max) +
+                              " (its hard limit); the search needs " + kib(kStackBytes) +
+                              ": ulimit -s " + std::to_string(kStackBytes >> 10));
+    }
+    limit.rlim_cur = kStackBytes;
+    if (::setrlimit(RLIMIT_STACK, &limit) != 0) {
+      throw rb::ResourceError("the stack limit (ulimit -s) cannot be raised to the " +
+                              kib(kStackBytes) + " the search needs: " + std::strerror(errno));
+    }
+  }
+  // Threads take their stack size from the limit as it was at the start.
+  pthread_attr_t attr;
+  if (::pthread_getattr_default_np(&attr) == 0) {
+    std::size_t size = 0;
+    if (::pthread_attr_getstacksize(&attr, &size) == 0 && size < kStackBytes &&
+        ::pthread_attr_setstacksize(&attr, kStackBytes) == 0) {
+      ::pthread_setattr_default_np(&attr);
+    }
+    ::pthread_attr_destroy(&attr);
+  }
+}
+
+rb::ResourceError thread_start_failure(std::string_view option, int count,
+                                       const rb::ThreadStartError& e, const std::string& what) {
+  return rb::ResourceError(std::string(option) + " " + std::to_string(count) + ": cannot start " +
+                           std::to_string(count) + " " + what + ": " + e.reason() +
+                           " (a limit on processes, ulimit -u, or on memory, ulimit -v)");
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
@@ -89,9 +157,13 @@ std::vector<NamedPosition> load_positions(const std::string& argument) {
     entry.position = Position::start();
     return {{entry, "start"}};
   }
-  if (const std::string path = find_file(argument); !path.empty()) return whole_file(path);
+  // A board string or OBF line longer than a file name can be is no file.
+  const bool board = looks_like_board(argument);
+  if (const std::string path = find_file(argument, !board); !path.empty()) {
+    return whole_file(path);
+  }
   const auto colon = argument.rfind(':');
-  const std::string path = colon != std::string::npos && colon > 0
+  const std::string path = colon != std::string::npos && colon > 0 && !board
                                ? find_file(argument.substr(0, colon))
                                : std::string();
   if (!path.empty()) {
@@ -125,24 +197,6 @@ std::vector<NamedPosition> load_positions(const std::string& argument) {
   }
   return {{parse_obf_line(argument), "<argument>"}};
 }
-
-namespace {
-
-// A board string or OBF line: its first 64 characters of the board alphabet
-// (blanks aside) come before any ';'. Every FForum line starts with '-',
-// which the option parser would take for an option.
-bool looks_like_board(std::string_view arg) {
-  int squares = 0;
-  for (char c : arg) {
-    if (c == ';' || squares == 64) break;
-    if (c == ' ' || c == '\t') continue;
-    if (!rb::is_square_char(c)) return false;
-    ++squares;
-  }
-  return squares == 64;
-}
-
-}  // namespace
 
 std::vector<std::string> protect_boards(int argc, char** argv) {
   std::vector<std::string> args, boards;

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/threads.hpp"
 #include "io/json.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
@@ -38,6 +39,29 @@ class CheckFailed : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// A thread that could not start, as the error of the option that asked for
+// the threads (exit code 2): "-t 64: cannot start 64 threads: <reason> ...".
+// `what` says what the count is of when it is not threads ("threads (-j 4
+// jobs x -t 64)").
+rb::ResourceError thread_start_failure(std::string_view option, int count,
+                                       const rb::ThreadStartError& e,
+                                       const std::string& what = "threads");
+
+// What both binaries do before their command runs: a write beyond the file
+// size limit (ulimit -f) becomes an error (EFBIG) rather than a signal that
+// kills the run; and the stack the search needs (kStackBytes) is made
+// sure of, for this thread and every thread to come: the soft limit is
+// raised to it where the hard limit allows, and otherwise the run is refused
+// (ResourceError) rather than crashed.
+void prepare_process();
+
+// The stack the search is given: its recursion is bounded by the board (60
+// plies of moves and the passes between them), and the deepest, a PVS solve
+// from the empty board whose first line goes 60 plies down, runs in 160 KiB
+// (measured under ulimit -s); 1 MiB leaves room for larger frames. See
+// docs/outputs-and-errors.md.
+inline constexpr std::size_t kStackBytes = std::size_t{1} << 20;
 
 // The median of the values (of which there is at least one).
 double median(std::vector<double> values);

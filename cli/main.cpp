@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "core/memory.hpp"
 #include "core/registry.hpp"
 #include "io/machine.hpp"
@@ -35,11 +36,20 @@ int main(int argc, char** argv) {
   rb::cli::add_engine_test_command(app, exit_code);
   rb::cli::add_nboard_command(app, exit_code);
   rb::cli::add_gtp_command(app, exit_code);
+  // Every message is one line of text, whatever a file name or a file holds.
   auto fail = [](int code, const std::string& what, const std::string& prefix = "") {
-    std::cerr << "reversi-bench: error: " << prefix << what << "\n";
+    std::cerr << "reversi-bench: error: " << rb::escape_controls(prefix + what) << "\n";
     return code;
   };
   using namespace rb::cli;
+  try {
+    check_number_options(app);
+    prepare_process();
+  } catch (const rb::ResourceError& e) {
+    return fail(kExitBadInput, e.what());
+  } catch (const std::exception& e) {
+    return fail(kExitCheckFailed, e.what(), "internal error: ");
+  }
   std::vector<std::string> args = protect_boards(argc, argv);
   if (args.size() > 1 && args[1] == "help") {
     std::cout << app.help();

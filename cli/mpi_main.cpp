@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "cli/split_transport.hpp"
 #include "core/memory.hpp"
 #include "core/registry.hpp"
@@ -115,8 +116,10 @@ class MpiTransport final : public SplitTransport {
       if (status.MPI_TAG == kFailed) {
         int length = 0;
         MPI_Get_count(&status, MPI_CHAR, &length);
-        throw std::runtime_error("rank " + std::to_string(worker) + ": " +
-                                 std::string(message.data(), static_cast<std::size_t>(length)));
+        const std::string what(message.data(), static_cast<std::size_t>(length));
+        const std::string text = "rank " + std::to_string(worker) + ": " + what.substr(1);
+        if (what.starts_with('2')) throw ResourceError(text);
+        throw std::runtime_error(text);
       }
       std::uint64_t result[3];
       std::memcpy(result, message.data(), sizeof result);
@@ -144,7 +147,13 @@ class MpiTransport final : public SplitTransport {
         result[1] = static_cast<std::uint64_t>(c);
         result[2] = static_cast<std::uint64_t>(c >> 64);
       } catch (const std::exception& e) {
-        const std::string what = std::string("unit ") + std::to_string(index) + ": " + e.what();
+        // The first character tells rank 0 the exit code: '2' for a
+        // resource that cannot be had (threads, memory), '1' otherwise.
+        const auto* thread = dynamic_cast<const ThreadStartError*>(&e);
+        const bool resource = dynamic_cast<const ResourceError*>(&e) != nullptr;
+        const std::string what =
+            std::string(resource ? "2" : "1") + "unit " + std::to_string(index) + ": " +
+            (thread ? thread_start_failure("-t", threads, *thread).what() : e.what());
         MPI_Send(what.data(), static_cast<int>(what.size()), MPI_CHAR, 0, kFailed, MPI_COMM_WORLD);
         // Rank 0 ends the job.
         MPI_Recv(&index, 1, MPI_UINT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -177,9 +186,23 @@ int main(int argc, char** argv) {
   std::string error;
   try {
     try {
+      check_number_options(app);
+      prepare_process();
       // Board strings starting with '-' protected as in reversi-bench;
       // CLI11 takes the arguments reversed, without the program's name.
       const std::vector<std::string> args = protect_boards(argc, argv);
+      // The one command, named: another is not "a subcommand is required".
+      if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && args[1] != "perft") {
+        const bool elsewhere = args[1] == "list" || args[1] == "show" || args[1] == "verify" ||
+                               args[1] == "sample" || args[1] == "solve" ||
+                               args[1] == "make-suite" || args[1] == "train-eval" ||
+                               args[1] == "bench" || args[1] == "help";
+        throw UsageError(elsewhere ? "'" + args[1] +
+                                         "' is a command of reversi-bench; reversi-bench-mpi runs "
+                                         "perft --split K only"
+                                   : "unknown command '" + args[1] +
+                                         "'; reversi-bench-mpi runs perft --split K only");
+      }
       std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
       app.parse(reversed);
     } catch (const CLI::ParseError& e) {
@@ -216,7 +239,8 @@ int main(int argc, char** argv) {
     const bool alone = transport.begun() && (leader ? !transport.released() : true);
     if (leader || alone) {
       std::cerr << "reversi-bench-mpi: error: "
-                << (leader ? "" : "rank " + std::to_string(transport.rank()) + ": ") << error
+                << rb::escape_controls(
+                       (leader ? "" : "rank " + std::to_string(transport.rank()) + ": ") + error)
                 << "\n";
     }
     if (alone && transport.processes() > 1) MPI_Abort(MPI_COMM_WORLD, exit_code);

@@ -113,7 +113,12 @@ inline std::optional<SplitResult> run_split(const SplitArgs& args, const PerftFu
       const CheckpointConfig config{board_string(root), args.convention, args.depth, args.plies,
                                     units.units.size()};
       if (!args.resume.empty()) {
-        checkpoint.emplace(PerftCheckpoint::resume(args.resume, config, checksums, counts));
+        std::vector<Count128> max_counts;
+        for (const auto& u : units.units) {
+          max_counts.push_back(max_leaves_below(u.position, args.depth - args.plies));
+        }
+        checkpoint.emplace(
+            PerftCheckpoint::resume(args.resume, config, checksums, counts, max_counts));
       } else if (!args.checkpoint.empty()) {
         checkpoint.emplace(PerftCheckpoint::create(args.checkpoint, config));
       }

@@ -26,7 +26,10 @@ SolveFn solve_function(MoveGen moves, const std::string& name) {
         return &SolverEntry<V, MoveGen::list>::solve;
       } else {
         throw UsageError("--moves list: variant '" + name + "' has no empty-square list" +
-                         (PluginVariant<V> ? "" : "; use its +list twin"));
+                         (PluginVariant<V>
+                              ? " (a plug-in gives its moves by its legal-move mask: --moves "
+                                "mask or scan)"
+                              : "; use its +list twin, '" + name + "+list'"));
       }
   }
   throw UsageError("--moves: unknown move source");

@@ -33,10 +33,10 @@ void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what
          },
          "the transposition table of " + what + " in MiB (default: the preset's)")
       ->type_name("MB")
-      ->check(in_range<std::size_t>(0, kMaxTableMb));
-  cmd->add_option("-t,--threads", args.threads,
-                  "threads searching each position for " + what + " (default 1)")
-      ->check(in_range<int>(1, kMaxSearchThreads));
+      ->transform(decimal_in_range<std::size_t>(0, kMaxTableMb));
+  add_number_option(cmd, "-t,--threads", args.threads,
+                    "threads searching each position for " + what + " (default 1)", 1,
+                    kMaxSearchThreads);
 }
 
 ChosenSolver choose_solver(const SolverArgs& args) {

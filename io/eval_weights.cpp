@@ -1,14 +1,10 @@
 #include "io/eval_weights.hpp"
 
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string_view>
 
+#include "io/input.hpp"
 #include "io/obf.hpp"
 
 namespace rb {
@@ -58,15 +54,8 @@ std::string format_pattern_weights(const PatternWeights& weights,
 }
 
 PatternWeights read_pattern_weights(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, 0, "is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  if (std::filesystem::file_size(path, ec) > kMaxFileBytes) {
-    throw InputError(path, 0, 0, "larger than 64 MiB");
-  }
+  const std::string text = read_input_file(path, kMaxFileBytes);
   PatternWeights weights;
-  std::string line;
   int number = 0;
   auto fail = [&](int column, const std::string& reason) {
     throw InputError(path, number, column, reason);
@@ -77,13 +66,19 @@ PatternWeights read_pattern_weights(const std::string& path) {
     const auto [ptr, err] = std::from_chars(f.text.data(), end, v);
     if (err != std::errc() || ptr != end || v < lo || v > hi) {
       fail(f.column, std::string(what) + " must be an integer in " + std::to_string(lo) + ".." +
-                         std::to_string(hi) + ", not '" + std::string(f.text) + "'");
+                         std::to_string(hi) + ", not '" + printable(f.text) + "'");
     }
     return v;
   };
-  while (std::getline(in, line)) {
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t newline = rest.find('\n');
+    std::string_view line = rest.substr(0, newline);
+    rest = newline == std::string_view::npos ? std::string_view{} : rest.substr(newline + 1);
     ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+    // A NUL byte or a CR inside the line is named at its column.
+    check_line_bytes(line, {path, number});
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (number == 1) {
       if (line != kHeader)
         fail(1, "not a pattern weights file (expected '" + std::string(kHeader) + "')");
@@ -110,14 +105,13 @@ PatternWeights read_pattern_weights(const std::string& path) {
     for (int i = 0; i < pattern::kShapeCount; ++i) {
       if (pattern::kShapes[i].name == fields[0].text) shape = i;
     }
-    if (shape < 0) fail(1, "unknown shape '" + std::string(fields[0].text) + "'");
+    if (shape < 0) fail(1, "unknown shape '" + printable(fields[0].text) + "'");
     const int index =
         integer(fields[1], 0, pattern::power3(pattern::kShapes[shape].size) - 1, "INDEX");
     const int w = integer(fields[2], -32767, 32767, "WEIGHT");
     weights.stages.back().weights[static_cast<std::size_t>(pattern::kOffsets[shape] + index)] =
         static_cast<std::int16_t>(w);
   }
-  if (in.bad()) throw InputError(path, 0, 0, "read error");
   if (number == 0) throw InputError(path, 0, 0, "empty file");
   if (weights.stages.empty()) throw InputError(path, 0, 0, "no stage");
   return weights;

@@ -1,6 +1,6 @@
 // Result files: JSON documents built with nlohmann::ordered_json (keys keep
-// the order they are written in), options written from their rows, and
-// files written whole or not at all.
+// the order they are written in) and options written from their rows,
+// written as every output is (io/output.hpp).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -10,6 +10,7 @@
 
 #include "core/enum_table.hpp"
 #include "core/option_rows.hpp"
+#include "io/output.hpp"
 
 namespace rb {
 
@@ -42,14 +43,8 @@ Json options_json(const Rows& rows, const Struct& options) {
 // fields added to `doc` (io/machine.cpp).
 void add_machine_and_build(Json& doc);
 
-// Checks that `path` can be written (its folder exists and is writable),
-// before any work is done; throws OutputError naming the option and the
-// system's reason.
-void check_writable(const std::string& path, std::string_view option);
-
-// Writes the document to `path` through a temporary file in the same folder,
-// renamed over `path` once complete, so that an interrupted run never leaves
-// a truncated file nor destroys an existing one. Throws OutputError.
+// Writes the document to `path` as the output of `option`
+// (write_output_file(), io/output.hpp). Throws OutputError.
 void write_json_file(const std::string& path, const Json& doc, std::string_view option);
 
 }  // namespace rb

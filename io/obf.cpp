@@ -2,12 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/reference.hpp"
 
@@ -150,6 +145,9 @@ class LineParser {
     if (i == s.size()) fail(at, "bad score '" + printable(s) + "': no digits");
     long value = 0;
     for (std::size_t j = i; j < s.size(); ++j) {
+      if (j > i && is_blank(s[j])) {
+        fail(at + j, "bad score '" + printable(s) + "': text after the score (a ';' missing?)");
+      }
       if (s[j] < '0' || s[j] > '9') {
         fail(at + j, "bad score '" + printable(s) + "': unexpected " + describe_char(s[j]));
       }
@@ -167,6 +165,11 @@ class LineParser {
              std::vector<std::size_t>& move_columns) {
     const auto colon = item.find(':');
     if (colon == std::string_view::npos) {
+      const std::size_t sign = !item.empty() && (item[0] == '+' || item[0] == '-');
+      if (sign >= item.size() || item[sign] < '0' || item[sign] > '9') {
+        fail(at, "unexpected '" + printable(item) +
+                     "' (expected MOVE:SCORE items such as G8:+18, or one bare score)");
+      }
       if (bare_at != 0) {
         fail(at, "a second bare score (first at column " + std::to_string(bare_at) + ")");
       }
@@ -243,18 +246,6 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-InputError::InputError(std::string source, int line, int column, std::string reason)
-    : std::runtime_error([&] {
-        std::string where = source;
-        if (line > 0) where.append(":").append(std::to_string(line));
-        if (line > 0 && column > 0) where.append(":").append(std::to_string(column));
-        return where.append(": ").append(reason);
-      }()),
-      source_(std::move(source)),
-      line_(line),
-      column_(column),
-      reason_(std::move(reason)) {}
-
 std::optional<int> ObfEntry::best_score() const {
   if (moves.empty()) return score;
   int best = moves.front().score;
@@ -326,24 +317,7 @@ std::vector<ObfEntry> parse_obf_text(std::string_view text, std::string_view sou
 bool is_square_char(char c) { return square_kind(c) != 0; }
 
 std::vector<ObfEntry> read_obf_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    throw InputError(path, 0, 0, "cannot read: is a directory");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  // Read in chunks up to a limit: a device such as /dev/zero never ends.
-  std::string text;
-  char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxObfFileBytes) {
-      throw InputError(path, 0, 0,
-                       "larger than " + std::to_string(kMaxObfFileBytes >> 20) +
-                           " MiB: not an OBF file this tool reads");
-    }
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  }
-  if (in.bad()) throw InputError(path, 0, 0, "read error");
+  const std::string text = read_input_file(path, kMaxObfFileBytes);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw InputError(path, 0, 0, "empty file: no position");
   }

@@ -20,24 +20,9 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "io/input.hpp"
 
 namespace rb {
-
-class InputError : public std::runtime_error {
- public:
-  // line and column are 1-based; 0 means "not about a particular line/column".
-  InputError(std::string source, int line, int column, std::string reason);
-  const std::string& source() const { return source_; }
-  int line() const { return line_; }
-  int column() const { return column_; }
-  const std::string& reason() const { return reason_; }
-
- private:
-  std::string source_;
-  int line_;
-  int column_;
-  std::string reason_;
-};
 
 struct ObfEntry {
   Position position;

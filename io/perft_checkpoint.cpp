@@ -1,14 +1,15 @@
 #include "io/perft_checkpoint.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
+#include "io/input.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
 
@@ -16,6 +17,8 @@ namespace rb {
 namespace {
 
 constexpr std::string_view kMagic = "reversi-bench perft checkpoint 1";
+// The largest checkpoint read: a line per unit, some 60 bytes each.
+constexpr std::size_t kMaxCheckpointBytes = std::size_t{1} << 30;
 
 std::uint32_t fnv1a(std::string_view text) {
   std::uint32_t h = 2166136261u;
@@ -83,8 +86,35 @@ std::string PerftCheckpoint::unit_line(std::size_t index, Count128 count, std::u
   return fields3 + " " + hex(fnv1a(fields3), 8) + "\n";
 }
 
+std::string PerftCheckpoint::check_create(const std::string& path) {
+  struct stat st {};
+  if (!path.empty() && ::stat(path.c_str(), &st) == 0) {
+    if (const auto input = input_named_for(st.st_dev, st.st_ino)) {
+      throw OutputError("--checkpoint: '" + path + "' is the input '" + *input + "' of this run");
+    }
+    if (S_ISREG(st.st_mode)) {
+      throw OutputError("--checkpoint '" + path +
+                        "' exists already; continue it with --resume, or remove it");
+    }
+    throw OutputError("--checkpoint: cannot write '" + path +
+                      "': not a regular file (a checkpoint is appended to, then read again)");
+  }
+  // The refusals of every output (an empty name, an input of the run, a
+  // file another option writes); a symlink is followed to its target.
+  return check_writable(path, "--checkpoint").path;
+}
+
+void PerftCheckpoint::check_resume(const std::string& path) {
+  if (path.empty()) throw OutputError("--resume: the file name is empty");
+  // A regular file, refused at once otherwise: it is appended to as well.
+  if (const std::string why = check_regular_input(path); !why.empty()) {
+    throw InputError(path, 0, 0, "cannot read the checkpoint: " + why);
+  }
+}
+
 PerftCheckpoint PerftCheckpoint::create(const std::string& path, const CheckpointConfig& config) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+  const std::string target = check_create(path);
+  const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0666);
   if (fd < 0) {
     if (errno == EEXIST) {
       throw OutputError("--checkpoint '" + path +
@@ -99,12 +129,10 @@ PerftCheckpoint PerftCheckpoint::create(const std::string& path, const Checkpoin
 
 PerftCheckpoint PerftCheckpoint::resume(const std::string& path, const CheckpointConfig& config,
                                         const std::vector<std::uint64_t>& checksums,
-                                        std::vector<std::optional<Count128>>& finished) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw OutputError(system_error("cannot read", path));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+                                        std::vector<std::optional<Count128>>& finished,
+                                        const std::vector<Count128>& max_counts) {
+  check_resume(path);
+  const std::string text = read_input_file(path, kMaxCheckpointBytes);
   // The complete lines; a last line without its newline is dropped.
   const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
   const std::string expected_header = header(config);
@@ -161,9 +189,12 @@ PerftCheckpoint PerftCheckpoint::resume(const std::string& path, const Checkpoin
     if (*index >= checksums.size()) throw bad("no unit has this index");
     if (*checksum != checksums[*index]) throw bad("the unit checksum is not that unit's");
     if (finished[*index]) throw bad("unit " + std::to_string(*index) + " is finished twice");
+    if (*index < max_counts.size() && *count > max_counts[*index]) {
+      throw bad("the count is above " + to_decimal(max_counts[*index]) +
+                ", the most leaves that unit can have below it");
+    }
     finished[*index] = *count;
   }
-  in.close();
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (fd < 0) throw OutputError(system_error("cannot append to", path));
   PerftCheckpoint checkpoint(path, fd);

@@ -39,15 +39,25 @@ struct CheckpointConfig {
 
 class PerftCheckpoint {
  public:
-  // A new file with its header; refuses an existing file (OutputError).
+  // A new file with its header (a symlink followed to its target); refuses
+  // an existing file and what every output refuses (io/output.hpp) with
+  // OutputError.
   static PerftCheckpoint create(const std::string& path, const CheckpointConfig& config);
   // An existing file of this configuration: the finished units' counts are
-  // set in `finished` (one slot per unit); `checksums` are the units'.
-  // Throws InputError (file:line) on another configuration or a damaged
-  // line, OutputError when the file cannot be read or written.
+  // set in `finished` (one slot per unit); `checksums` are the units', and
+  // `max_counts` (when given, one per unit) the most leaves each can have
+  // below it. Throws InputError (file:line) on another configuration, a
+  // damaged line or a file that cannot be read (a directory, a FIFO, an I/O
+  // error), OutputError when it cannot be appended to.
   static PerftCheckpoint resume(const std::string& path, const CheckpointConfig& config,
                                 const std::vector<std::uint64_t>& checksums,
-                                std::vector<std::optional<Count128>>& finished);
+                                std::vector<std::optional<Count128>>& finished,
+                                const std::vector<Count128>& max_counts = {});
+  // What create() and resume() refuse before reading or writing anything,
+  // for a command to refuse it before any work. check_create() returns the
+  // file that will be created (a symlink's target).
+  static std::string check_create(const std::string& path);
+  static void check_resume(const std::string& path);
   PerftCheckpoint(PerftCheckpoint&& other) noexcept;
   PerftCheckpoint& operator=(PerftCheckpoint&&) = delete;
   ~PerftCheckpoint();

@@ -1,9 +1,9 @@
 #include "io/perft_table.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
+#include "io/input.hpp"
 #include "io/obf.hpp"
 #include "io/perft_start_csv.hpp"
 
@@ -22,15 +22,7 @@ std::vector<std::string> split_csv(const std::string& line) {
 }  // namespace
 
 PerftTable PerftTable::read(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path, 0, 0, "cannot read the perft table");
-  std::string text;
-  char chunk[4096];
-  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) {
-    if (text.size() > (std::size_t{1} << 20)) throw InputError(path, 0, 0, "larger than 1 MiB");
-    text.append(chunk, static_cast<std::size_t>(file.gcount()));
-  }
-  return parse(text, path);
+  return parse(read_input_file(path, std::size_t{1} << 20), path);
 }
 
 const PerftTable& PerftTable::published() {

@@ -4,11 +4,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace rb {
 
-void PerftCache::Free::operator()(Bucket* b) const { std::free(b); }
+void PerftCache::Free::operator()(Bucket* b) const { release_zeroed(b); }
 
 PerftCache::PerftCache(std::size_t megabytes, bool symmetric) : symmetric_(symmetric) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
@@ -21,5 +22,7 @@ PerftCache::PerftCache(std::size_t megabytes, bool symmetric) : symmetric_(symme
   table_.reset(static_cast<Bucket*>(memory));
   mask_ = count - 1;
 }
+
+void PerftCache::clear() { std::memset(static_cast<void*>(table_.get()), 0, bytes()); }
 
 }  // namespace rb

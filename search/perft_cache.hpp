@@ -60,6 +60,10 @@ class PerftCache {
  public:
   explicit PerftCache(std::size_t megabytes, bool symmetric = true);
   std::size_t entries() const { return 2 * (mask_ + 1); }
+  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  // Empties every entry (not while a count uses the cache): a run keeps one
+  // cache and clears it between counts, so that it never holds two.
+  void clear();
   bool symmetric() const { return symmetric_; }
 
   // A position as the table knows it, and where it lives.

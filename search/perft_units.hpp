@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory.hpp"
 #include "core/u128.hpp"
 #include "search/perft.hpp"
 #include "search/perft_cache.hpp"
@@ -61,6 +62,19 @@ constexpr std::uint64_t unit_checksum(const Position& p) {
     return x ^ (x >> 31);
   };
   return mix(mix(p.player + 0x9E3779B97F4A7C15ull) ^ p.opponent);
+}
+
+// The most leaves `position` can have `depth` plies below it, 2^128 - 1 at
+// most: a ply offers at most one move per empty square, or one pass. A
+// checkpoint's count above it is damaged.
+constexpr Count128 max_leaves_below(const Position& position, int depth) {
+  const Count128 moves = std::max(position.empties(), 1);
+  Count128 bound = 1;
+  for (int i = 0; i < depth; ++i) {
+    if (bound > ~Count128{0} / moves) return ~Count128{0};
+    bound *= moves;
+  }
+  return bound;
 }
 
 namespace perft_detail {
@@ -120,6 +134,18 @@ void expand(const Position& p, std::uint64_t multiplicity, std::vector<PlyEntry>
   }
 }
 
+// Grows `next` ahead of an expand() (at most 64 entries) within the memory
+// budget (core/memory.hpp), counting both plies' entries: the positions far
+// below a midgame root can outgrow the machine, and that is a clear error
+// naming --split, not an abort.
+inline void reserve_next(std::vector<PlyEntry>& next, const std::vector<PlyEntry>& ply, int plies) {
+  if (next.capacity() - next.size() >= 64) return;
+  const std::size_t grown = std::max<std::size_t>(1024, next.capacity() * 2);
+  check_memory_budget((grown + ply.capacity()) * sizeof(PlyEntry),
+                      "--split " + std::to_string(plies));
+  next.reserve(grown);
+}
+
 template <PerftConvention C, Board B>
 PerftUnits make_units(const Position& root, int depth, int plies) {
   PerftUnits out;
@@ -128,6 +154,7 @@ PerftUnits make_units(const Position& root, int depth, int plies) {
     next.clear();
     out.expanded += ply.size();
     for (const PlyEntry& e : ply) {
+      reserve_next(next, ply, plies);
       expand<C, B>({e.player, e.opponent, e.side}, e.multiplicity, next, out.settled);
     }
     merge_ply(next);

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/threads.hpp"
 #include "search/accounting.hpp"
 #include "search/exact_search.hpp"
 #include "search/few_empties.hpp"
@@ -127,7 +128,8 @@ class SolveDriver {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
 
-  // Runs f on this thread with the helpers serving the pool, then stops them.
+  // Runs f on this thread with the helpers serving the pool, then stops them
+  // (also those started when the next cannot start: ThreadStartError).
   template <class F>
   int with_helpers(F&& f) {
     if (!pool_) return f();
@@ -145,7 +147,7 @@ class SolveDriver {
       }
     } stop{*pool_, helpers};
     for (std::size_t t = 1; t < searchers_.size(); ++t) {
-      helpers.emplace_back([searcher = searchers_[t].get()] { searcher->serve(); });
+      helpers.push_back(start_jthread([searcher = searchers_[t].get()] { searcher->serve(); }));
     }
     return f();
   }

@@ -153,7 +153,7 @@ class TranspositionTable {
   };
   static_assert(sizeof(Bucket) == 64);
   struct Free {
-    void operator()(Bucket* p) const { std::free(p); }
+    void operator()(Bucket* p) const { release_zeroed(p); }
   };
 
   template <class T>

@@ -130,8 +130,8 @@ expect 0 '^ +3 +[0-9]+ ' -- perft -v shift -d 3 -p "$fforum1"
 expect 2 'larger than 256 MiB' -- show /dev/zero
 expect_one_line_error show /dev/zero
 expect 2 'nope.txt: no such file, and not a board string' -- show nope.txt
-expect 2 "--seed: '-1' is not a whole number" -- sample -n 3 --seed -1
-expect 2 "is not a whole number" -- verify -n 3 --seed 18446744073709551616
+expect 2 "--seed: '-1' is out of range \(expected a whole number from 0 to 18446744073709551615\)" -- sample -n 3 --seed -1
+expect 2 "--seed: '18446744073709551616' is out of range" -- verify -n 3 --seed 18446744073709551616
 expect 0 'verify: 3 positions \(seed 18446744073709551615\)' -- verify -v shift -n 3 --seed 18446744073709551615
 expect 2 "--time-limit: 'nan' is not a number" -- solve "$positions/e10.obf:1" -v shift --time-limit nan
 expect 2 '--json: the file name is empty' -- solve "$positions/e10.obf:1" -v shift --json ''

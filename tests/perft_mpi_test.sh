@@ -67,6 +67,17 @@ if [[ $rc -eq 2 ]] && grep -q "reversi-bench-mpi: error: reversi-bench-mpi perft
 else
   fail "without --split: exit $rc, expected 2 and one error line" "$err"
 fi
+# Another command, or none known: named, not "a subcommand is required".
+for command in bogus solve; do
+  err=$("${mpi[@]}" $command 2>&1 >/dev/null)
+  rc=$?
+  if [[ $rc -eq 2 && $(grep -c "reversi-bench-mpi: error" <<<"$err") -eq 1 ]] &&
+     grep -qE "reversi-bench-mpi: error: ('solve' is a command of reversi-bench|unknown command 'bogus'); reversi-bench-mpi runs perft --split K only" <<<"$err"; then
+    pass
+  else
+    fail "reversi-bench-mpi $command: exit $rc, expected 2 and the command named" "$err"
+  fi
+done
 err=$("${mpi[@]}" perft -d 9 --split 4 -c bik --resume "$tmp/run.ckpt" -p "$(printf '%.0s-' {1..27})OX------XO$(printf '%.0s-' {1..27}) O" 2>&1 >/dev/null)
 rc=$?
 if [[ $rc -eq 2 ]] && grep -q "run.ckpt:2: a checkpoint of another run" <<<"$err"; then

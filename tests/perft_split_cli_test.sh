@@ -76,7 +76,7 @@ expect_error "short.ckpt:3: the checkpoint's header ends early" \
 # Options.
 expect_error "--checkpoint .* exists already; continue it with --resume" \
   -- perft -d "$depth" --split "$split" --checkpoint "$ckpt"
-expect_error "cannot read checkpoint '$tmp/none'" -- perft -d 5 --split 2 --resume "$tmp/none"
+expect_error "$tmp/none: cannot read the checkpoint: No such file or directory" -- perft -d 5 --split 2 --resume "$tmp/none"
 expect_error "--split: '10' is out of range" -- perft -d 12 --split 10
 expect_error "--split 6: above the depth 5" -- perft -d 5 --split 6
 expect_error "--checkpoint requires --split" -- perft -d 5 --checkpoint "$tmp/x"

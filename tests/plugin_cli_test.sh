@@ -85,7 +85,7 @@ expect_one_line_error 2 list --plugin "$plugins/wrong_abi.so"
 expect 2 "no_flips.so: missing symbol 'rbp_flips'" -- verify --plugin "$plugins/no_flips.so"
 expect_one_line_error 2 perft -d 3 --plugin "$plugins/no_flips.so"
 expect 2 "half_state.so: missing symbol 'rbp_state_new'" -- solve "$positions/e10.obf:1" -v shift --plugin "$plugins/half_state.so"
-expect 2 'nope.so: cannot load plug-in: no such file' -- list --plugin nope.so
+expect 2 'nope.so: cannot load plug-in: No such file or directory' -- list --plugin nope.so
 expect 2 "README.md: cannot load plug-in: " -- list --plugin "$positions/README.md"
 expect_one_line_error 2 list --plugin "$positions/README.md"
 expect 2 "a plug-in named 'walk' is loaded already" -- list --plugin "$walk" --plugin "$walk"

@@ -1,8 +1,12 @@
 // Shared by the search tests: the suites of positions/, read once per test
-// binary, and the solver's options from its presets (search/presets.hpp),
-// so that no test writes out a configuration of its own.
+// binary, the solver's options from its presets (search/presets.hpp), so
+// that no test writes out a configuration of its own, and the solver
+// bounded in time.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <chrono>
 #include <cstddef>
 #include <limits>
 #include <map>
@@ -13,6 +17,7 @@
 
 #include "io/obf.hpp"
 #include "search/presets.hpp"
+#include "search/solver.hpp"
 
 namespace rb::testing {
 
@@ -39,6 +44,48 @@ inline SolveOptions preset_options(std::string_view name, std::size_t tt_mb, int
   o.tt_mb = tt_mb;
   o.threads = threads;
   return o;
+}
+
+// Every solve of the search tests ends within kSolveSeconds: a search made
+// wrong by a bug tends to search on and on (a broken MTD driver, selective
+// pass or parallel search) rather than return a wrong score, and must fail
+// its test in seconds, not run into CTest's limit. The slowest solve of the
+// tests takes well under a second optimized and a few seconds at -O0.
+inline constexpr std::chrono::seconds kSolveSeconds{RB_TEST_SCALE > 0 ? 10 : 120};
+
+// The deadline of one solve, unless the test set a limit of its own (a
+// deadline or a stop flag, which it then checks itself).
+inline bool bound(SolveOptions& o) {
+  if (o.stop || o.deadline != std::chrono::steady_clock::time_point::max()) return false;
+  o.deadline = std::chrono::steady_clock::now() + kSolveSeconds;
+  return true;
+}
+
+// solve() within kSolveSeconds: a solve that does not end in time is a
+// failure of the test, naming the position.
+template <Board B, MoveGen G = B::info.movegen>
+SolveResult bounded_solve(const Position& position, SolveOptions o = {},
+                          TranspositionTable* table = nullptr) {
+  const bool bounded = bound(o);
+  SolveResult r = solve<B, G>(position, o, table);
+  if (bounded && !r.solved) {
+    ADD_FAILURE() << "a solve did not end within " << kSolveSeconds.count()
+                  << " s (a search that does not end?): " << board_string(position);
+  }
+  return r;
+}
+
+// score_all_moves() within kSolveSeconds, the same way.
+template <Board B, MoveGen G = B::info.movegen>
+MoveScores bounded_score_all_moves(const Position& position, SolveOptions o = {},
+                                   TranspositionTable* table = nullptr) {
+  const bool bounded = bound(o);
+  MoveScores r = score_all_moves<B, G>(position, o, table);
+  if (bounded && !r.solved) {
+    ADD_FAILURE() << "a solve of every move did not end within " << kSolveSeconds.count()
+                  << " s (a search that does not end?): " << board_string(position);
+  }
+  return r;
 }
 
 }  // namespace rb::testing

@@ -220,7 +220,7 @@ template <Board B>
 void check_shallow(const std::string& name, const SolveOptions& options, std::size_t limit) {
   const auto& entries = suite(name);
   for (std::size_t i = 0; i < entries.size() && i < limit; ++i) {
-    const auto r = solve<B>(entries[i].position, options);
+    const auto r = testing::bounded_solve<B>(entries[i].position, options);
     ASSERT_TRUE(r.solved);
     ASSERT_EQ(r.score, entries[i].best_score())
         << name << " #" << i + 1 << " order shallow, eval " << enum_name(options.eval) << ", depth "
@@ -274,11 +274,11 @@ TEST(ShallowOrder, TheAllNodeMarginSparesShallowSearches) {
   for (std::size_t i = 0; i < entries.size() && i < (kDeep ? 20u : 4u); ++i) {
     SCOPED_TRACE("e12 #" + std::to_string(i + 1));
     o.shallow_all_margin = -1;
-    const auto off = solve<KindergartenList>(entries[i].position, o);
+    const auto off = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     o.shallow_all_margin = 128;
-    const auto unreachable = solve<KindergartenList>(entries[i].position, o);
+    const auto unreachable = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     o.shallow_all_margin = 0;
-    const auto on = solve<KindergartenList>(entries[i].position, o);
+    const auto on = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     ASSERT_TRUE(off.solved && unreachable.solved && on.solved);
     EXPECT_EQ(off.score, entries[i].best_score());
     EXPECT_EQ(on.score, entries[i].best_score());
@@ -357,19 +357,19 @@ TEST(PreSearch, CountsItsPositionsAndOnlyReordersTheSearch) {
   o.tt_mb = 4;
   o.eval = EvalKind::pattern;
   o.pattern = &pattern;
-  const SolveResult plain = solve<KindergartenList>(entries[0].position, o);
+  const SolveResult plain = testing::bounded_solve<KindergartenList>(entries[0].position, o);
   EXPECT_EQ(plain.shallow_nodes, 0u);
   EXPECT_EQ(plain.presearch_seconds, 0.0);
   o.presearch = true;
   o.presearch_nodes = 1;
-  const SolveResult stopped = solve<KindergartenList>(entries[0].position, o);
+  const SolveResult stopped = testing::bounded_solve<KindergartenList>(entries[0].position, o);
   EXPECT_EQ(stopped.shallow_nodes, 1u);
   EXPECT_EQ(stopped.nodes, plain.nodes);
   o.presearch_nodes = std::size_t{1} << 30;
   o.presearch_empties = 6;
   o.presearch_min_empties = 8;
   const auto t0 = std::chrono::steady_clock::now();
-  const SolveResult full = solve<KindergartenList>(entries[0].position, o);
+  const SolveResult full = testing::bounded_solve<KindergartenList>(entries[0].position, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_GT(full.shallow_nodes, 1000u);
@@ -423,7 +423,7 @@ TEST(Mtd, TheTestsGiveTheSuitesExactScoresAndBestMoves) {
             SCOPED_TRACE(name + " #" + std::to_string(i + 1) + ", algo " +
                          std::string(enum_name(algo)) + (presearch ? ", pre-search" : "") +
                          ", threads " + std::to_string(threads));
-            const auto r = solve<B>(entries[i].position, o);
+            const auto r = testing::bounded_solve<B>(entries[i].position, o);
             ASSERT_TRUE(r.solved);
             ASSERT_EQ(r.score, entries[i].best_score());
             ASSERT_EQ(entries[i].score_of(r.best_move), entries[i].best_score());
@@ -453,11 +453,11 @@ TEST(Mtd, CountsTheRootSearches) {
   const auto& entries = suite("e12");
   for (std::size_t i = 0; i < 8; ++i) {
     o.mtd = false;
-    const auto full = solve<KindergartenList>(entries[i].position, o);
+    const auto full = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(full.root_searches, 1);
     EXPECT_EQ(full.root_guess, 0);
     o.mtd = true;
-    const auto tests = solve<KindergartenList>(entries[i].position, o);
+    const auto tests = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(tests.score, full.score);
     EXPECT_GE(tests.root_searches, 1);
   }
@@ -523,7 +523,7 @@ TEST(Selective, TheSuitesExactScoresWhateverThePassPrunes) {
             SCOPED_TRACE(name + " #" + std::to_string(i + 1) + ", algo " +
                          std::string(enum_name(algo)) + ", margin " + std::to_string(margin) +
                          (mtd ? ", mtd" : ""));
-            const auto r = solve<B>(entries[i].position, o);
+            const auto r = testing::bounded_solve<B>(entries[i].position, o);
             ASSERT_TRUE(r.solved);
             ASSERT_EQ(r.score, entries[i].best_score());
             ASSERT_EQ(entries[i].score_of(r.best_move), entries[i].best_score());
@@ -554,20 +554,20 @@ TEST(Selective, CountsItsPositionsApartFromTheSolves) {
   int changed = 0;
   for (std::size_t i = 0; i < (kDeep ? 12u : 4u); ++i) {
     o.selective = false;
-    const auto plain = solve<KindergartenList>(entries[i].position, o);
+    const auto plain = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(plain.selective_nodes, 0u);
     EXPECT_EQ(plain.selective_seconds, 0.0);
     o.selective = true;
     o.selective_min_empties = 8;
-    const auto pass = solve<KindergartenList>(entries[i].position, o);
+    const auto pass = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(pass.score, plain.score);
     EXPECT_GT(pass.selective_nodes, 0u);
     changed += pass.nodes != plain.nodes;
     o.tt_mb = 0;  // no table: no pass
-    const auto none = solve<KindergartenList>(entries[i].position, o);
+    const auto none = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(none.selective_nodes, 0u);
     o.selective = false;
-    EXPECT_EQ(none.nodes, solve<KindergartenList>(entries[i].position, o).nodes);
+    EXPECT_EQ(none.nodes, testing::bounded_solve<KindergartenList>(entries[i].position, o).nodes);
     o.tt_mb = 4;
   }
   EXPECT_GT(changed, 0) << "the pass's moves never changed the exact search";
@@ -591,9 +591,9 @@ TEST(CutProfile, LeavesTheSearchAsItWas) {
       for (std::size_t i = 0; i < count; ++i) {
         SCOPED_TRACE("e12 #" + std::to_string(i + 1) + (mtd ? ", mtd" : ""));
         o.cut_profile = false;
-        const auto plain = solve<B>(entries[i].position, o);
+        const auto plain = testing::bounded_solve<B>(entries[i].position, o);
         o.cut_profile = true;
-        const auto counted = solve<B>(entries[i].position, o);
+        const auto counted = testing::bounded_solve<B>(entries[i].position, o);
         EXPECT_TRUE(plain.cut_profile.empty());
         ASSERT_EQ(counted.cut_profile.size(), kCutLevels);
         EXPECT_EQ(counted.score, plain.score);
@@ -637,7 +637,7 @@ TEST(CutProfile, AccountsForEveryPositionUnderTheRoot) {
         if (shift_legal_moves(position.player, position.opponent) == 0) {
           continue;  // the root would pass: the passed position's visits are its own
         }
-        const auto r = solve<KindergartenList>(position, o);
+        const auto r = testing::bounded_solve<KindergartenList>(position, o);
         ASSERT_TRUE(r.solved);
         ASSERT_EQ(r.score, entries[i].best_score());
         const int root = position.empties();
@@ -684,7 +684,7 @@ TEST(CutProfile, TellsTheMobilityOrderFromNone) {
     CutLevel sum;
     const auto& entries = suite("e12");
     for (std::size_t i = 0; i < 8; ++i) {
-      const auto r = solve<KindergartenList>(entries[i].position, o);
+      const auto r = testing::bounded_solve<KindergartenList>(entries[i].position, o);
       EXPECT_EQ(r.score, entries[i].best_score());
       for (const CutLevel& l : r.cut_profile) sum += l;
     }

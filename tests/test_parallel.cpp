@@ -55,7 +55,7 @@ int score_of_move(const ObfEntry& e, Square move) {
   } else {
     EXPECT_TRUE(board.play(move));
   }
-  return -solve<V>(board.position(), o).score;
+  return -testing::bounded_solve<V>(board.position(), o).score;
 }
 
 template <Board V>
@@ -68,7 +68,7 @@ void check_suite(const std::string& name, std::initializer_list<int> thread_coun
     for (int threads : thread_counts) {
       SCOPED_TRACE(name + " " + board_string(e.position) + ", " + std::to_string(threads) +
                    " threads");
-      const SolveResult r = solve<V>(e.position, options(threads));
+      const SolveResult r = testing::bounded_solve<V>(e.position, options(threads));
       ASSERT_TRUE(r.solved);
       EXPECT_EQ(r.score, e.best_score().value());
       ASSERT_EQ(r.threads.size(), static_cast<std::size_t>(threads));
@@ -130,15 +130,15 @@ TEST(ParallelSearch, MinimaxAndWinDrawLoss) {
     minimax.order = Order::none;
     minimax.split_min_empties = 6;
     minimax.threads = 3;
-    const SolveResult m = solve<Kindergarten>(e.position, minimax);
+    const SolveResult m = testing::bounded_solve<Kindergarten>(e.position, minimax);
     EXPECT_EQ(m.score, e.best_score().value()) << i;
     // Minimax visits every node once whatever the threads: the count is exact.
     minimax.threads = 1;
-    EXPECT_EQ(m.nodes, solve<Kindergarten>(e.position, minimax).nodes) << i;
+    EXPECT_EQ(m.nodes, testing::bounded_solve<Kindergarten>(e.position, minimax).nodes) << i;
     SolveOptions wld = best(3);
     wld.wld = true;
     const int s = e.best_score().value();
-    EXPECT_EQ(solve<Kindergarten>(e.position, wld).score, (s > 0) - (s < 0)) << i;
+    EXPECT_EQ(testing::bounded_solve<Kindergarten>(e.position, wld).score, (s > 0) - (s < 0)) << i;
   }
 }
 
@@ -189,26 +189,28 @@ TEST(ParallelSearch, ThePreSearchSplitsToo) {
   int cut_short = 0;
   for (std::size_t i = 0; i < std::min<std::size_t>(entries.size(), kDeep ? 40 : 6); ++i) {
     SCOPED_TRACE(board_string(entries[i].position));
-    const SolveResult all = solve<KindergartenList>(entries[i].position, whole);
-    const SolveResult one = solve<KindergartenList>(entries[i].position, with_presearch(1));
+    const SolveResult all = testing::bounded_solve<KindergartenList>(entries[i].position, whole);
+    const SolveResult one =
+        testing::bounded_solve<KindergartenList>(entries[i].position, with_presearch(1));
     ASSERT_GT(all.shallow_nodes, 0u);
     EXPECT_EQ(one.shallow_nodes, std::min<std::uint64_t>(all.shallow_nodes, budget));
     EXPECT_EQ(one.threads[0].presearch_nodes, one.shallow_nodes);
     cut_short += all.shallow_nodes > budget;
     for (int threads : {2, 4}) {
-      const SolveResult r = solve<KindergartenList>(entries[i].position, with_presearch(threads));
+      const SolveResult r =
+          testing::bounded_solve<KindergartenList>(entries[i].position, with_presearch(threads));
       EXPECT_GT(r.shallow_nodes, 0u);
       EXPECT_LE(r.shallow_nodes, budget + 4096u * static_cast<unsigned>(threads));
-      const SolveResult serial =
-          solve<KindergartenList>(entries[i].position, with_serial_presearch(threads));
+      const SolveResult serial = testing::bounded_solve<KindergartenList>(
+          entries[i].position, with_serial_presearch(threads));
       EXPECT_EQ(serial.shallow_nodes, one.shallow_nodes);
       EXPECT_EQ(serial.threads[0].presearch_nodes, one.shallow_nodes);
       for (std::size_t t = 1; t < serial.threads.size(); ++t) {
         EXPECT_EQ(serial.threads[t].presearch_nodes, 0u);
       }
       // By default it splits with 2 threads, not with 4.
-      const SolveResult by_default =
-          solve<KindergartenList>(entries[i].position, with_default_presearch(threads));
+      const SolveResult by_default = testing::bounded_solve<KindergartenList>(
+          entries[i].position, with_default_presearch(threads));
       if (threads == 2) {
         EXPECT_LE(by_default.shallow_nodes, budget + 4096u * 2);
       } else {
@@ -230,7 +232,9 @@ TEST(ParallelSearch, ThePreSearchSplitsToo) {
     two.presearch_empties = 0;
     bool helped = false;
     for (std::size_t i = 0; i < entries.size() && !helped; ++i) {
-      helped = solve<KindergartenList>(entries[i].position, two).threads[1].presearch_nodes > 0;
+      helped = testing::bounded_solve<KindergartenList>(entries[i].position, two)
+                   .threads[1]
+                   .presearch_nodes > 0;
     }
     EXPECT_TRUE(helped) << "no helper ever took part in the pre-search (presearch_split "
                         << two.presearch_split << ")";
@@ -251,7 +255,7 @@ TEST(ParallelSearch, TheRootTestsSplitToo) {
   SolveOptions o = with_mtd(3);
   o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  const auto r = testing::bounded_solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
@@ -274,7 +278,8 @@ TEST(ParallelSearch, TheSelectivePassSplitsToo) {
   const auto& entries = suite("e14");
   bool helped = false;
   for (std::size_t i = 0; i < entries.size() && !helped; ++i) {
-    const SolveResult r = solve<KindergartenList>(entries[i].position, with_selective(2));
+    const SolveResult r =
+        testing::bounded_solve<KindergartenList>(entries[i].position, with_selective(2));
     ASSERT_TRUE(r.solved);
     EXPECT_EQ(r.selective_nodes, r.threads[0].selective_nodes + r.threads[1].selective_nodes);
     helped = r.threads[1].selective_nodes > 0;
@@ -284,7 +289,7 @@ TEST(ParallelSearch, TheSelectivePassSplitsToo) {
   o.selective_margin = 64;  // prunes nothing: the pass is as long as a solve
   o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  const auto r = testing::bounded_solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }
@@ -292,8 +297,10 @@ TEST(ParallelSearch, TheSelectivePassSplitsToo) {
 TEST(ParallelSearch, EveryMoveScoreWithThreads) {
   const auto& entries = suite("e12");
   for (std::size_t i = 0; i < (kDeep ? 10 : 3); ++i) {
-    const MoveScores one = score_all_moves<KindergartenList>(entries[i].position, best(1));
-    const MoveScores many = score_all_moves<KindergartenList>(entries[i].position, best(4));
+    const MoveScores one =
+        testing::bounded_score_all_moves<KindergartenList>(entries[i].position, best(1));
+    const MoveScores many =
+        testing::bounded_score_all_moves<KindergartenList>(entries[i].position, best(4));
     ASSERT_TRUE(many.solved);
     ASSERT_EQ(one.moves.size(), many.moves.size()) << i;
     for (std::size_t m = 0; m < one.moves.size(); ++m) {
@@ -304,11 +311,13 @@ TEST(ParallelSearch, EveryMoveScoreWithThreads) {
 }
 
 TEST(ParallelSearch, GameOverAndPassWithThreads) {
-  const auto over = solve<Shift>(parse_board(std::string(64, 'X') + " O"), best(4));
+  const auto over =
+      testing::bounded_solve<Shift>(parse_board(std::string(64, 'X') + " O"), best(4));
   EXPECT_TRUE(over.solved);
   EXPECT_EQ(over.score, -64);
   EXPECT_EQ(over.best_move, kNoSquare);
-  const auto pass = solve<MailboxList>(parse_board("OX" + std::string(62, '-') + " X"), best(4));
+  const auto pass =
+      testing::bounded_solve<MailboxList>(parse_board("OX" + std::string(62, '-') + " X"), best(4));
   EXPECT_EQ(pass.best_move, kPass);
 }
 
@@ -324,7 +333,7 @@ TEST(ParallelSearch, TheStopFlagStopsEveryThread) {
     stop = true;
   });
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<Shift>(suite("fforum-40-59")[0].position, o);
+  const auto r = testing::bounded_solve<Shift>(suite("fforum-40-59")[0].position, o);
   stopper.join();
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
@@ -334,7 +343,7 @@ TEST(ParallelSearch, TheDeadlineStopsEveryThread) {
   SolveOptions o = best(3);
   o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
+  const auto r = testing::bounded_solve<KindergartenList>(suite("fforum-40-59")[0].position, o);
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
 }

@@ -84,7 +84,7 @@ template <Board V, MoveGen G = V::info.movegen>
 SuiteRun run_suite(const std::vector<ObfEntry>& entries, const SolveOptions& options) {
   SuiteRun run;
   for (const auto& e : entries) {
-    run.results.push_back(solve<V, G>(e.position, options));
+    run.results.push_back(testing::bounded_solve<V, G>(e.position, options));
     run.nodes += run.results.back().nodes;
   }
   return run;
@@ -143,7 +143,7 @@ TYPED_TEST(SolverTest, EveryMoveScoreMatchesTheSuite) {
   SolveOptions o;
   o.tt_mb = 4;
   for (std::size_t i = 0; i < entries.size(); i += 3) {
-    const MoveScores all = score_all_moves<TypeParam>(entries[i].position, o);
+    const MoveScores all = testing::bounded_score_all_moves<TypeParam>(entries[i].position, o);
     ASSERT_TRUE(all.solved);
     ASSERT_EQ(all.moves.size(), entries[i].moves.size()) << "position " << i + 1;
     for (const MoveScore& m : all.moves) {
@@ -171,8 +171,9 @@ TEST(Solver, LastEmptiesPathsAndCutoffsKeepEveryMoveScore) {
     const std::size_t n = kDeep || variant != 2 ? entries.size() : 1;
     for (std::size_t i = 0; i < n; i += step) {
       SCOPED_TRACE("switches " + std::to_string(variant) + " position " + std::to_string(i + 1));
-      const MoveScores board = score_all_moves<Mailbox>(entries[i].position, o);
-      const MoveScores bits = score_all_moves<Kindergarten>(entries[i].position, o);
+      const MoveScores board = testing::bounded_score_all_moves<Mailbox>(entries[i].position, o);
+      const MoveScores bits =
+          testing::bounded_score_all_moves<Kindergarten>(entries[i].position, o);
       ASSERT_TRUE(board.solved && bits.solved);
       EXPECT_EQ(board.nodes, bits.nodes);
       ASSERT_EQ(bits.moves.size(), entries[i].moves.size());
@@ -225,8 +226,8 @@ TEST(Solver, LastEmptyShortcutCoversPassesAndGameEnds) {
     o.last_empty = true;
     for (int few : {0, 3}) {
       o.few_empties = few;
-      EXPECT_EQ(solve<Mailbox>(p, o).score, expected) << board_string(p);
-      EXPECT_EQ(solve<ShiftList>(p, o).score, expected) << board_string(p);
+      EXPECT_EQ(testing::bounded_solve<Mailbox>(p, o).score, expected) << board_string(p);
+      EXPECT_EQ(testing::bounded_solve<ShiftList>(p, o).score, expected) << board_string(p);
     }
     ++checked;
   }
@@ -293,8 +294,8 @@ TEST(Solver, MinimaxAgreesWithAlphaBetaOnE10) {
   const std::size_t n = kDeep ? entries.size() : 2;
   std::uint64_t minimax_nodes = 0, alphabeta_nodes = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const auto a = solve<KindergartenList>(entries[i].position, minimax);
-    const auto b = solve<KindergartenList>(entries[i].position, alphabeta);
+    const auto a = testing::bounded_solve<KindergartenList>(entries[i].position, minimax);
+    const auto b = testing::bounded_solve<KindergartenList>(entries[i].position, alphabeta);
     EXPECT_EQ(a.score, b.score) << "position " << i + 1;
     EXPECT_EQ(a.score, entries[i].best_score().value());
     minimax_nodes += a.nodes;
@@ -310,9 +311,9 @@ TEST(Solver, MoveSourceOverrideKeepsTheOrder) {
   o.algo = Algo::alphabeta;
   o.order = Order::none;
   for (std::size_t i = 0; i < entries.size(); i += 5) {
-    const auto scan = solve<Mailbox, MoveGen::scan>(entries[i].position, o);
-    const auto mask = solve<Mailbox, MoveGen::mask>(entries[i].position, o);
-    const auto shift = solve<Shift, MoveGen::scan>(entries[i].position, o);
+    const auto scan = testing::bounded_solve<Mailbox, MoveGen::scan>(entries[i].position, o);
+    const auto mask = testing::bounded_solve<Mailbox, MoveGen::mask>(entries[i].position, o);
+    const auto shift = testing::bounded_solve<Shift, MoveGen::scan>(entries[i].position, o);
     EXPECT_EQ(scan.nodes, mask.nodes);
     EXPECT_EQ(scan.nodes, shift.nodes);
     EXPECT_EQ(scan.best_move, shift.best_move);
@@ -325,19 +326,21 @@ TEST(Solver, WinDrawLossHasTheSignOfTheScore) {
   o.wld = true;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const int best = entries[i].best_score().value();
-    EXPECT_EQ(solve<Kindergarten>(entries[i].position, o).score, (best > 0) - (best < 0))
+    EXPECT_EQ(testing::bounded_solve<Kindergarten>(entries[i].position, o).score,
+              (best > 0) - (best < 0))
         << "position " << i + 1;
   }
 }
 
 TEST(Solver, GameOverAndPass) {
   const Position over = parse_board("X-X" + std::string(60, '-') + "O X");
-  const auto r = solve<Shift>(over);
+  const auto r = testing::bounded_solve<Shift>(over);
   EXPECT_TRUE(r.solved);
   EXPECT_EQ(r.score, 62);
   EXPECT_EQ(r.best_move, kNoSquare);
   // X must pass; O then plays c1 and wins everything: X scores -64.
-  const auto p = solve<MailboxList>(parse_board("OX" + std::string(62, '-') + " X"));
+  const auto p =
+      testing::bounded_solve<MailboxList>(parse_board("OX" + std::string(62, '-') + " X"));
   EXPECT_EQ(p.best_move, kPass);
   EXPECT_EQ(p.score, -64);
 }
@@ -348,7 +351,8 @@ TEST(Solver, TimeLimitStopsTheSearch) {
   o.order = Order::none;
   o.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<Shift>(read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
+  const auto r = testing::bounded_solve<Shift>(
+      read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
   EXPECT_FALSE(r.solved);
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
 }
@@ -364,7 +368,8 @@ TEST(Solver, StopFlagStopsTheSearch) {
     stop = true;
   });
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = solve<Shift>(read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
+  const auto r = testing::bounded_solve<Shift>(
+      read_obf_file(RB_POSITIONS_DIR "/fforum-40-59.obf")[0].position, o);
   stopper.join();
   EXPECT_FALSE(r.solved);
   EXPECT_GT(r.nodes, 0u);
@@ -374,10 +379,10 @@ TEST(Solver, StopFlagStopsTheSearch) {
   SolveOptions quick;
   quick.stop = &never;
   const auto& e = suite("e10")[0];
-  const auto with_flag = solve<Shift>(e.position, quick);
+  const auto with_flag = testing::bounded_solve<Shift>(e.position, quick);
   EXPECT_TRUE(with_flag.solved);
   EXPECT_EQ(with_flag.score, e.best_score().value());
-  EXPECT_EQ(with_flag.nodes, solve<Shift>(e.position).nodes);
+  EXPECT_EQ(with_flag.nodes, testing::bounded_solve<Shift>(e.position).nodes);
 }
 
 TEST(Solver, ACallersTableClearedBetweenSolvesGivesTheSameSearch) {
@@ -389,8 +394,8 @@ TEST(Solver, ACallersTableClearedBetweenSolvesGivesTheSameSearch) {
   TranspositionTable table(o.tt_mb);
   for (const auto& e : suite("e12")) {
     table.clear();
-    const auto reused = solve<KindergartenList>(e.position, o, &table);
-    const auto fresh = solve<KindergartenList>(e.position, o);
+    const auto reused = testing::bounded_solve<KindergartenList>(e.position, o, &table);
+    const auto fresh = testing::bounded_solve<KindergartenList>(e.position, o);
     EXPECT_EQ(reused.nodes, fresh.nodes);
     EXPECT_EQ(reused.score, fresh.score);
     EXPECT_EQ(reused.best_move, fresh.best_move);
@@ -402,7 +407,7 @@ TEST(Solver, FForum1To19WithTheBestConfiguration) {
   const SolveOptions o = preset("mobility").options;
   const auto& entries = testing::suite("fforum-1-19");
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto r = solve<KindergartenList>(entries[i].position, o);
+    const auto r = testing::bounded_solve<KindergartenList>(entries[i].position, o);
     EXPECT_EQ(r.score, entries[i].best_score().value()) << "FForum #" << i + 1;
     EXPECT_EQ(entries[i].score_of(r.best_move), entries[i].best_score()) << "FForum #" << i + 1;
   }

@@ -155,7 +155,7 @@ class SolverOracleTest : public ::testing::Test {
   void check(const SolveOptions& options) {
     for (const auto& c : cases()) {
       const Position& p = c.position;
-      const SolveResult r = solve<V>(p, options);
+      const SolveResult r = testing::bounded_solve<V>(p, options);
       ASSERT_TRUE(r.solved) << board_string(p);
       EXPECT_EQ(r.score, c.score) << "reversi-bench show \"" << board_string(p) << "\"";
       const ReferenceBoard board(p);

@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <deque>
-#include <filesystem>
 #include <utility>
+
+#include "io/input.hpp"
 
 namespace rb {
 namespace {
@@ -99,9 +100,10 @@ std::string_view entry_name(PluginEntry e) {
 
 const LoadedPlugin& load_plugin(const std::string& path) {
   auto& loaded = records();
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw PluginError(path + ": cannot load plug-in: no such file");
+  // The system's reason (a symlink loop, a name too long, a directory), and
+  // a FIFO or a device refused at once: dlopen() would wait on a FIFO.
+  if (const std::string why = check_regular_input(path); !why.empty()) {
+    throw PluginError(path + ": cannot load plug-in: " + why);
   }
   // A name without a slash would be looked for in the library path.
   const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
