@@ -520,12 +520,8 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
   }
   // The inputs first, so that an output naming one of them is refused.
   if (args.options.eval == EvalKind::pattern) {
-    try {
-      args.pattern = std::make_shared<const PatternEval>(
-          load_pattern_weights(args.eval_weights, "--eval-weights"));
-    } catch (const std::range_error& e) {
-      throw InputError(args.eval_weights, 0, 0, e.what());
-    }
+    args.pattern = std::make_shared<const PatternEval>(
+        load_pattern_weights(args.eval_weights, "--eval-weights"));
     args.options.pattern = args.pattern.get();
   }
   std::vector<NamedPosition> positions;

@@ -359,17 +359,6 @@ int train(const TrainArgs& a) {
   }
   if (weights.stages.empty()) throw UsageError("train-eval: no sample in the empties range");
   const std::string text = format_pattern_weights(weights, comments);
-  // The weights must load as the search reads them: a fit without enough
-  // samples for its penalty (a small --ridge, few --games) gives weights
-  // whose sums over the symmetric images pass 16 bits.
-  try {
-    const PatternEval check(weights);
-  } catch (const std::range_error& e) {
-    throw UsageError(fmt::format(
-        "--ridge {}: the fitted weights are too large for the evaluation ({}): the fit is "
-        "ill-conditioned; give a larger --ridge or more --games",
-        a.ridge, e.what()));
-  }
   write_output_file(a.output, text, "--output");
   std::fprintf(stderr, "train-eval: wrote %s (%zu bytes), %.1f s\n",
                escape_controls(a.output).c_str(), text.size(), seconds());

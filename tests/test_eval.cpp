@@ -1,7 +1,7 @@
 // The evaluations (search/eval.hpp) and the shallow-search order: the 8
 // symmetric images of a position evaluate equal (classic, the shipped
-// pattern weights and random weights); the folded pattern tables give what
-// the plain sum over the 88 images gives; the weights file round-trips and
+// pattern weights and random weights); the evaluation gives the plain sum
+// over the 88 images, with weights at the limits of 16 bits too; the weights file round-trips and
 // its errors name line and column; and Order::shallow, with either
 // evaluation, at several depths and thresholds, on a bitboard and on the
 // mailbox, with one and two threads, gives the suites' exact scores.
@@ -11,6 +11,7 @@
 
 #include "core/cpu.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -105,20 +106,26 @@ TEST(Eval, RandomPatternWeightsEvaluateTheEightImagesEqual) {
   expect_symmetric(e, sample_positions(kDeep ? 4000 : 200));
 }
 
-TEST(Eval, FoldedTablesGiveThePlainSumOverTheImages) {
+// The sum over the images, read square by square from the list of images.
+int plain_sum(const PatternWeights& w, const Position& p) {
+  const auto& stage = w.stages[p.empties() <= 30 ? 0 : 1];
+  int sum = stage.bias;
+  for (const pattern::Image& image : pattern::kImages) {
+    int index = 0, power = 1;
+    for (int j = 0; j < image.size; ++j, power *= 3) {
+      const Square s = image.squares[j];
+      index += power * ((p.player >> s & 1) ? 1 : (p.opponent >> s & 1) ? 2 : 0);
+    }
+    sum += stage.weights[static_cast<std::size_t>(pattern::kOffsets[image.shape] + index)];
+  }
+  return sum;
+}
+
+TEST(Eval, PatternEvalGivesThePlainSumOverTheImages) {
   const PatternWeights w = random_weights(9);
   const PatternEval e(w);
   for (const Position& p : sample_positions(kDeep ? 2000 : 200)) {
-    const auto& stage = w.stages[p.empties() <= 30 ? 0 : 1];
-    int sum = stage.bias;
-    for (const pattern::Image& image : pattern::kImages) {
-      int index = 0, power = 1;
-      for (int j = 0; j < image.size; ++j, power *= 3) {
-        const Square s = image.squares[j];
-        index += power * ((p.player >> s & 1) ? 1 : (p.opponent >> s & 1) ? 2 : 0);
-      }
-      sum += stage.weights[static_cast<std::size_t>(pattern::kOffsets[image.shape] + index)];
-    }
+    const int sum = plain_sum(w, p);
     ASSERT_EQ(e.eval(p.player, p.opponent), sum);
     ASSERT_EQ(e.eval_portable(p.player, p.opponent), sum);
   }
@@ -132,13 +139,20 @@ TEST(Eval, Bmi2PathGivesThePortableSum) {
   }
 }
 
-TEST(Eval, FoldedWeightsBeyondSixteenBitsAreRefused) {
-  PatternWeights w = random_weights(3);
-  // edge2x's images fold in pairs (an edge is its own mirror image), so a
-  // configuration symmetric under that mirror reads its weight twice:
-  // the all-empty edge, index 0.
-  w.stages[0].weights[static_cast<std::size_t>(pattern::kOffsets[0])] = 20000;
-  EXPECT_THROW(PatternEval{w}, std::range_error);
+TEST(Eval, WeightsAtTheLimitsOfSixteenBitsAddUpWithoutWrapping) {
+  // Every weight at +32767 (then -32768): the sums over 88 images pass 16
+  // bits, as they may, and must come out whole.
+  for (const std::int16_t extreme : {std::int16_t{32767}, std::int16_t{-32768}}) {
+    PatternWeights w = random_weights(3);
+    for (auto& stage : w.stages) std::fill(stage.weights.begin(), stage.weights.end(), extreme);
+    const PatternEval e(w);
+    for (const Position& p : sample_positions(50)) {
+      const int sum = plain_sum(w, p);
+      ASSERT_EQ(sum, w.stages[p.empties() <= 30 ? 0 : 1].bias + 88 * int{extreme});
+      ASSERT_EQ(e.eval(p.player, p.opponent), sum);
+      ASSERT_EQ(e.eval_portable(p.player, p.opponent), sum);
+    }
+  }
 }
 
 TEST(Eval, ClassicWeighsMobilityCornersAndDiscs) {
