@@ -4,7 +4,9 @@ starts with `reversi-bench` is run by bash, with `reversi-bench` standing for
 the binary under test, in a scratch folder holding a copy of positions/ (so
 that relative paths work and nothing in the source tree is written). The
 lines that build the example plug-in (starting with `cc `) run there too,
-with copies of include/ and examples/, before the lines that load it. Each
+with copies of include/ and examples/, before the lines that load it. The
+binary also stands first on PATH as `reversi-bench`, so that an engine-test
+line can start it as an engine (`--engine 'reversi-bench nboard'`). Each
 must exit 0, and a file of positions/ that an example writes again (the
 README's make-suite and sample lines) must come out byte for byte as the
 one in the repository.
@@ -60,6 +62,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for folder in ("positions", "include", "examples"):
             shutil.copytree(os.path.join(source, folder), os.path.join(tmp, folder))
+        path_dir = os.path.join(tmp, ".bin")
+        os.mkdir(path_dir)
+        os.symlink(binary, os.path.join(path_dir, "reversi-bench"))
+        env = dict(os.environ, RB_BIN=binary,
+                   PATH=path_dir + os.pathsep + os.environ.get("PATH", ""))
         for command in commands:
             rest = command.split(" ", 1)[1]
             skip = (next((s for s in skips if rest.startswith(s)), None)
@@ -71,7 +78,7 @@ def main():
                 continue
             script = "set -o pipefail\nreversi-bench() { \"$RB_BIN\" \"$@\"; }\n" + command
             start = time.monotonic()
-            run = subprocess.run(["bash", "-c", script], cwd=tmp, env=dict(os.environ, RB_BIN=binary),
+            run = subprocess.run(["bash", "-c", script], cwd=tmp, env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  errors="replace")
             seconds = time.monotonic() - start
