@@ -1,7 +1,7 @@
 // `reversi-bench perft`: leaf counts per depth, timed, checked against the
 // published counts from the start position; --divide splits the count by
 // root move for bisecting a bug; --split K counts depth D alone as the sum
-// over the work units at ply K (cli/perft_split.hpp), with a checkpoint to
+// over the work units at ply K (distributed/perft_split.hpp), with a checkpoint to
 // resume from, here or on the ranks of an MPI job (reversi-bench-mpi).
 #include <algorithm>
 #include <chrono>
@@ -12,14 +12,22 @@
 
 #include "cli/common.hpp"
 #include "cli/options.hpp"
-#include "cli/perft_split.hpp"
 #include "cli/plugins.hpp"
+#include "distributed/perft_split.hpp"
 #include "io/machine.hpp"
 #include "io/perft_table.hpp"
 #include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
+
+using distributed::perft_functions;
+using distributed::PerftFunctions;
+using distributed::run_split;
+using distributed::split_transport;
+using distributed::SplitArgs;
+using distributed::SplitResult;
+
 namespace {
 
 struct PerftArgs {
@@ -263,7 +271,7 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   // One cache for the whole run (every variant, depth and repetition),
   // cleared between counts, so that the memory taken is the memory asked
   // for. The split run makes its own, once, after its start
-  // (cli/perft_split.hpp), where a failure ends every MPI rank.
+  // (distributed/perft_split.hpp), where a failure ends every MPI rank.
   std::unique_ptr<PerftCache> cache;
   if (!splitting && args->hash_mb > 0) {
     cache =

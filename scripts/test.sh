@@ -16,7 +16,8 @@
 #   scripts/test.sh --full   both, one after the other (what CI runs)
 #
 # The split keeps the first command under 10 minutes from a fresh clone on
-# 2 cores; README.md ("Tests") gives the measured times.
+# 2 cores; README.md ("The two commands") and docs/testing.md give the
+# measured times.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=quick

@@ -11,9 +11,7 @@ bin=$(realpath "$1")
 positions=$(realpath "$2")
 walk=$3
 source "$(dirname "$0")/cli_lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+enter_scratch
 e10=$positions/e10.obf:1
 
 # A FIFO that no process writes: refused (exit 2, one line) in well under

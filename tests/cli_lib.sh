@@ -1,5 +1,6 @@
 # Shared by the command-line tests (sourced): run the binary $bin and count
-# passes and failures; `finish` prints the tally and sets the exit status.
+# passes and failures; `finish` prints the tally and sets the exit status;
+# `enter_scratch` makes a scratch folder, removed on exit, and moves there.
 failures=0
 passes=0
 
@@ -27,22 +28,33 @@ expect() {
   pass
 }
 
-# expect_one_line_error ARGS...: exit 2 and exactly one line on stderr.
-expect_one_line_error() {
-  local err rc
+# expect_one_line_exit CODE ARGS...: that exit code and exactly one line on
+# stderr.
+expect_one_line_exit() {
+  local code=$1 err rc
+  shift
   err=$("$bin" "$@" 2>&1 >/dev/null)
   rc=$?
-  if [[ $rc -ne 2 || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
-    fail "reversi-bench $*: expected exit 2 and one line on stderr, got $rc:" "$err"; return
+  if [[ $rc -ne $code || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
+    fail "reversi-bench $*: expected exit $code and one line on stderr, got $rc:" "$err"; return
   fi
   pass
 }
+
+# expect_one_line_error ARGS...: exit 2 and exactly one line on stderr.
+expect_one_line_error() { expect_one_line_exit 2 "$@"; }
 
 # expect_error PATTERN -- ARGS...: exit 2, one line on stderr matching PATTERN.
 expect_error() {
   expect 2 "$@"
   shift 2
   expect_one_line_error "$@"
+}
+
+enter_scratch() {
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  cd "$tmp" || exit 1
 }
 
 finish() {

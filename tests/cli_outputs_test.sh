@@ -9,9 +9,7 @@ set -u
 bin=$(realpath "$1")
 positions=$(realpath "$2")
 source "$(dirname "$0")/cli_lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+enter_scratch
 
 one=$positions/e10.obf:1
 cp "$positions/e10.obf" input.obf

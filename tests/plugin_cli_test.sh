@@ -15,41 +15,7 @@ if [[ ${RB_TEST_SCALE:-1} == 0 ]]; then
 else
   verify_all=300 perft_depth=8 perft_leaves=390216
 fi
-failures=0
-passes=0
-
-# expect CODE PATTERN -- ARGS...: the exit code, and the combined output
-# matching the extended regex PATTERN.
-expect() {
-  local code=$1 pattern=$2
-  shift 3
-  local out rc
-  out=$("$bin" "$@" 2>&1)
-  rc=$?
-  if [[ $rc -ne $code ]]; then
-    echo "FAIL: reversi-bench $* exited $rc, expected $code"; echo "$out" | tail -8
-    failures=$((failures + 1)); return
-  fi
-  if ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL: reversi-bench $*: output does not match /$pattern/"; echo "$out" | tail -8
-    failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
-
-# expect_one_line_error CODE ARGS...: that exit code and one line on stderr.
-expect_one_line_error() {
-  local code=$1 err rc
-  shift
-  err=$("$bin" "$@" 2>&1 >/dev/null)
-  rc=$?
-  if [[ $rc -ne $code || $(wc -l <<<"$err") -ne 1 || -z $err ]]; then
-    echo "FAIL: reversi-bench $*: expected exit $code and one line on stderr, got $rc:"
-    echo "$err"
-    failures=$((failures + 1)); return
-  fi
-  passes=$((passes + 1))
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # The example beside the built-in variants.
 expect 0 '^plugin:walk +plugin ' -- list --plugin "$walk"
@@ -75,21 +41,20 @@ expect 1 'disagrees' -- solve "$positions/e10.obf:1" -v plugin:broken_flips --pl
 # A crash: exit 1 naming the entry point and the position.
 crash=$plugins/crashing.so
 expect 1 'plugin:crashing .* crashed with signal 11 .* in rbp_flips\(g7, P, O\) on the board [-XO]{64} X' -- verify -v plugin:crashing -n 20000 --plugin "$crash"
-expect_one_line_error 1 verify -v plugin:crashing -n 20000 --plugin "$crash"
+expect_one_line_exit 1 verify -v plugin:crashing -n 20000 --plugin "$crash"
 expect 1 'crashed .* in rbp_flips\(g7' -- perft -v plugin:crashing -d 3 --plugin "$crash"
 expect 1 'crashed .* in rbp_flips\(g7' -- solve "$positions/e10.obf:1" -v plugin:crashing --plugin "$crash"
 
 # Unusable plug-ins: exit 2, one line naming the file (and the symbol).
 expect 2 "wrong_abi.so: built for plug-in ABI version 999; this reversi-bench reads version 1" -- list --plugin "$plugins/wrong_abi.so"
-expect_one_line_error 2 list --plugin "$plugins/wrong_abi.so"
+expect_one_line_exit 2 list --plugin "$plugins/wrong_abi.so"
 expect 2 "no_flips.so: missing symbol 'rbp_flips'" -- verify --plugin "$plugins/no_flips.so"
-expect_one_line_error 2 perft -d 3 --plugin "$plugins/no_flips.so"
+expect_one_line_exit 2 perft -d 3 --plugin "$plugins/no_flips.so"
 expect 2 "half_state.so: missing symbol 'rbp_state_new'" -- solve "$positions/e10.obf:1" -v shift --plugin "$plugins/half_state.so"
 expect 2 'nope.so: cannot load plug-in: No such file or directory' -- list --plugin nope.so
 expect 2 "README.md: cannot load plug-in: " -- list --plugin "$positions/README.md"
-expect_one_line_error 2 list --plugin "$positions/README.md"
+expect_one_line_exit 2 list --plugin "$positions/README.md"
 expect 2 "a plug-in named 'walk' is loaded already" -- list --plugin "$walk" --plugin "$walk"
 expect 2 "unknown variant 'plugin:walk'.*--plugin PATH.so" -- perft -v plugin:walk -d 3
 
-echo "$passes passed, $failures failed"
-[[ $failures -eq 0 ]]
+finish

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
 
 #include <cstdlib>
 #include <string>
@@ -28,6 +29,18 @@ inline bool sets_key(std::string_view params, std::string_view key) {
 inline std::string& user_rc_params() {
   static std::string params;
   return params;
+}
+
+// The check that run_rapidcheck_tests() took effect: a property runs
+// `default_max_success` times (skipped when RC_PARAMS sets the count or
+// replays a case).
+inline void expect_default_number_of_cases(int default_max_success) {
+  if (sets_key(user_rc_params(), "max_success") || sets_key(user_rc_params(), "reproduce")) {
+    GTEST_SKIP() << "RC_PARAMS sets the count (or replays a case): " << user_rc_params();
+  }
+  int runs = 0;
+  EXPECT_TRUE(rc::check("count the cases", [&] { ++runs; }));
+  EXPECT_EQ(runs, default_max_success);
 }
 
 // Runs the GoogleTest tests with `default_max_success` cases per property

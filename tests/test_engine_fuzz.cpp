@@ -169,13 +169,7 @@ TEST(EngineFuzz, SessionsEndInAnAnswerOrAFault) {
 }
 
 TEST(EngineFuzz, RunsTheDefaultNumberOfCases) {
-  if (testing::sets_key(testing::user_rc_params(), "max_success") ||
-      testing::sets_key(testing::user_rc_params(), "reproduce")) {
-    GTEST_SKIP() << "RC_PARAMS sets the count: " << testing::user_rc_params();
-  }
-  int runs = 0;
-  EXPECT_TRUE(rc::check("count the cases", [&] { ++runs; }));
-  EXPECT_EQ(runs, kDefaultMaxSuccess);
+  testing::expect_default_number_of_cases(kDefaultMaxSuccess);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // `perft --split K`: the count to depth D as the sum over the work units at
 // ply K (search/perft_units.hpp), counted by the split transport of this
-// process (cli/split_transport.hpp: threads here, or MPI ranks), with a
+// process (distributed/split_transport.hpp: threads here, or MPI ranks), with a
 // checkpoint of the finished units and progress on stderr.
 #pragma once
 
@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/split_transport.hpp"
+#include "distributed/split_transport.hpp"
 #include "io/obf.hpp"
 #include "io/perft_checkpoint.hpp"
 #include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
-namespace rb::cli {
+namespace rb::distributed {
 
 struct SplitArgs {
   int depth;
@@ -165,4 +165,4 @@ inline std::optional<SplitResult> run_split(const SplitArgs& args, const PerftFu
   return result;
 }
 
-}  // namespace rb::cli
+}  // namespace rb::distributed

@@ -1,6 +1,6 @@
 // How the units of a split perft run (search/perft_units.hpp) are counted:
 // here, by the threads of this process, or by the ranks of an MPI job
-// (cli/mpi_main.cpp installs its own transport). Every process makes the
+// (distributed/mpi_transport.hpp, which reversi-bench-mpi installs). Every process makes the
 // same units from the same command line; the leader (the only process, or
 // rank 0) hands them out, collects the counts, keeps the checkpoint and
 // reports.
@@ -12,7 +12,7 @@
 
 #include "core/u128.hpp"
 
-namespace rb::cli {
+namespace rb::distributed {
 
 // Counts unit i with this many threads.
 using CountUnit = std::function<Count128(std::size_t index, int threads)>;
@@ -45,4 +45,4 @@ class SplitTransport {
 SplitTransport& split_transport();
 void set_split_transport(SplitTransport* transport);
 
-}  // namespace rb::cli
+}  // namespace rb::distributed

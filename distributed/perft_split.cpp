@@ -1,8 +1,8 @@
-#include "cli/perft_split.hpp"
+#include "distributed/perft_split.hpp"
 
 #include <cstdio>
 
-namespace rb::cli {
+namespace rb::distributed {
 namespace {
 
 std::string duration_text(double seconds) {
@@ -63,4 +63,4 @@ void SplitProgress::print(const char* prefix) {
   std::fflush(stderr);
 }
 
-}  // namespace rb::cli
+}  // namespace rb::distributed

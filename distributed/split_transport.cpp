@@ -1,4 +1,4 @@
-#include "cli/split_transport.hpp"
+#include "distributed/split_transport.hpp"
 
 #include <atomic>
 #include <exception>
@@ -7,7 +7,7 @@
 
 #include "core/parallel_tasks.hpp"
 
-namespace rb::cli {
+namespace rb::distributed {
 namespace {
 
 // The threads of this process take the units in turn, each counting its
@@ -44,4 +44,4 @@ SplitTransport* installed = &local;
 SplitTransport& split_transport() { return *installed; }
 void set_split_transport(SplitTransport* transport) { installed = transport ? transport : &local; }
 
-}  // namespace rb::cli
+}  // namespace rb::distributed
