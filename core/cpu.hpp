@@ -29,8 +29,9 @@ inline constexpr std::uint32_t kCompiledCpuFeatures = 0
 #ifdef __AVX2__
                                                       | kCpuAvx2
 #endif
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__) && \
-    defined(__AVX512DQ__) && defined(__AVX512CD__)
+// (kCpuAvx512's code uses F, VL and CD; the run-time check asks for BW and
+// DQ too, the AVX-512 of every CPU that has these three.)
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__)
                                                       | kCpuAvx512
 #endif
     ;
