@@ -5,7 +5,7 @@
 # git ignores, so a run never touches the committed results.
 # Usage: scripts/run.sh [--full] [--out DIR] [--plugin PATH.so ...]
 #                       [--engine NAME='COMMAND' ...] [--gtp-setup NAME='TEMPLATE' ...]
-#   --full        also fforum-20-39, perft 12/13, e18 (about 15 minutes more)
+#   --full        also fforum-20-39, perft 12/13, e18 (much longer: up to 30 s a position in the deep ladder)
 #   --out DIR     write there instead; DIR must not exist yet (this is how a
 #                 baseline under results/ is recorded, on purpose)
 #   --plugin PATH a plug-in board (include/reversi_bench_plugin.h), measured
