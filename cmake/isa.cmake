@@ -57,7 +57,8 @@ function(rb_isa_object name source isa keep link_target out_var)
     set(${out_var} ${source} PARENT_SCOPE)
     return()
   endif()
-  add_library(${name}_obj OBJECT ${source})
+  # Built when a target links it (the micro benchmarks' only on demand).
+  add_library(${name}_obj OBJECT EXCLUDE_FROM_ALL ${source})
   target_link_libraries(${name}_obj PRIVATE ${link_target})
   # -fno-gnu-unique: inline variables and the static variables of inline
   # functions get a weak binding objcopy can make local, not GNU_UNIQUE.

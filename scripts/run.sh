@@ -52,7 +52,7 @@ fi
 "$root/scripts/setup.sh"
 mkdir -p "$root/build"
 echo "== build (Release)"
-dir=$("$root/scripts/build.sh" release)
+dir=$("$root/scripts/build.sh" release all micro)
 bin=$dir/reversi-bench
 
 echo "== variants"

@@ -12,7 +12,9 @@
 #                            (the solver, perft, the plug-ins, the command
 #                            line) built and run there; and the Release
 #                            build's slow tests (the shipped pattern weights
-#                            regenerated from their command)
+#                            regenerated from their command, the micro
+#                            benchmarks' binary checked by the isa test),
+#                            and the command line fuzzed 120 s more
 #   scripts/test.sh --full   both, one after the other (what CI runs)
 #
 # The split keeps the first command under 10 minutes from a fresh clone on
@@ -56,9 +58,10 @@ extra() {
   echo "== sanitize tests (all but label core)"
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900 -LE '^core$'
 
-  echo "== release build and its slow tests"
-  dir=$("$root/scripts/build.sh" release)
+  echo "== release build with the micro benchmarks, its slow tests, the command line fuzzed 120 s"
+  dir=$("$root/scripts/build.sh" release all micro)
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 1800 -L '^slow$'
+  RB_FUZZ_SECONDS=120 ctest --test-dir "$dir" --output-on-failure --timeout 900 -R '^cli_fuzz$'
 }
 
 case $mode in

@@ -24,7 +24,7 @@ below; positions of 4 to 8 empties) so that every valid run ends in
 seconds; invalid values are drawn freely.
 
 Usage: cli_fuzz_test.py PATH/TO/reversi-bench POSITIONS_DIR [PLUGIN_DIR]
-Environment: RB_FUZZ_SECONDS (default 60) how long to fuzz;
+Environment: RB_FUZZ_SECONDS (default 20) how long to fuzz;
 RB_FUZZ_SEED to replay a run (each failure prints its seed and arguments);
 RB_TEST_SCALE=0 (sanitizer builds): longer timeouts, no bench runs.
 """
@@ -280,7 +280,7 @@ def main():
     binary, positions = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     plugins = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
     scale = os.environ.get("RB_TEST_SCALE", "1")
-    seconds = float(os.environ.get("RB_FUZZ_SECONDS", "60"))
+    seconds = float(os.environ.get("RB_FUZZ_SECONDS", "20"))
     seed = int(os.environ.get("RB_FUZZ_SEED", str(random.randrange(1 << 32))))
     timeout = 30 if scale != "0" else 180
     folder = tempfile.mkdtemp(prefix="rb-fuzz-")
