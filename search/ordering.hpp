@@ -71,9 +71,71 @@ constexpr int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies, i
 // the positions searched (the child itself included, passes as nodes). The
 // moves are searched in square order a1..h8 on every node, whatever its
 // move source, so that every board counts the same positions.
+//
+// With an evaluator that carries its evaluation from a node to its children
+// (IndexedEvaluator: the pattern evaluation), the node's indices are read
+// once from its bitboards and every position below gets its own from its
+// parent's and the move (shallow_score_indexed): the same scores and counts,
+// each leaf a sum of weights instead of a reading of the board.
+template <class E>
+concept IndexedEvaluator = Evaluator<E> && requires(const E& e, const pattern::Indices& x) {
+  { e.eval_indices(x.own, 0) } -> std::same_as<int>;
+  e.indices(Bitboard{}, Bitboard{}, std::declval<pattern::Indices&>());
+};
+
+// shallow_score() below a node whose indices are `ix`.
+template <class N, IndexedEvaluator E>
+int shallow_score_indexed(NodeArg<N> node, const pattern::Indices& ix, int depth, int alpha,
+                          int beta, const E& e, std::uint64_t& nodes) {
+  ++nodes;
+  if (depth == 0) return e.eval_indices(ix.own, popcount(node.empty()));
+  int best = -(1 << 20);
+  const Bitboard moves = node.moves();
+  for (Bitboard m = moves; m; m &= m - 1) {
+    const Square s = first_square(m);
+    const Bitboard flipped = node.flips(s);
+    pattern::Indices child_ix;
+    E::child_indices(ix, s, flipped, child_ix, depth > 1);  // a leaf needs its own only
+    int v = 0;
+    const auto visit = [&](auto&& child) {
+      v = -shallow_score_indexed<N>(child, child_ix, depth - 1, -beta, -alpha, e, nodes);
+    };
+    if constexpr (N::kByValue) {
+      visit(node.child(s, flipped));
+    } else {
+      node.play(s, visit);
+    }
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  if (moves) return best;
+  if (node.opponent_moves() == 0) {
+    return kEvalScale * final_score(node.disc_difference(), popcount(node.empty()));
+  }
+  const pattern::Indices passed_ix{ix.other, ix.own};
+  int v = 0;
+  node.pass([&](auto&& passed) {
+    v = -shallow_score_indexed<N>(passed, passed_ix, depth, -beta, -alpha, e, nodes);
+  });
+  return v;
+}
+
 template <class N, Evaluator E>
 int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
                   std::uint64_t& nodes) {
+  if constexpr (IndexedEvaluator<E>) {
+    if (depth > 0) {
+      const Position p = node.position();
+      pattern::Indices ix;
+      e.indices(p.player, p.opponent, ix);
+      return shallow_score_indexed<N>(node, ix, depth, alpha, beta, e, nodes);
+    }
+  }
   ++nodes;
   if (depth == 0) {
     const Position p = node.position();  // once: on the mailbox, a walk of the board
@@ -134,11 +196,24 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
                  int alpha) {
   const int corner_bonus = options.fastest_corner_bonus;
+  // With the pattern evaluation, the node's indices, from which each child's
+  // shallow search starts (shallow_score_indexed).
+  pattern::Indices ix;
+  Position here{};
+  const bool indexed = order == Order::shallow && options.eval == EvalKind::pattern;
+  if (indexed) {
+    here = node.position();
+    options.pattern->indices(here.player, here.opponent, ix);
+  }
   if (order == Order::shallow && options.shallow_all_margin >= 0 &&
       alpha - options.shallow_all_margin > -64) {
-    const Position p = node.position();
-    const int own =
-        with_evaluator(options, [&](const auto& e) { return e.eval(p.player, p.opponent); });
+    int own;
+    if (indexed) {
+      own = options.pattern->eval_indices(ix.own, popcount(here.empty()));
+    } else {
+      const Position p = node.position();
+      own = with_evaluator(options, [&](const auto& e) { return e.eval(p.player, p.opponent); });
+    }
     if (own < (alpha - options.shallow_all_margin) * kEvalScale) order = Order::mobility;
   }
   // Sort keys: (cost << 8) | index in the node's order (or square), so that
@@ -152,7 +227,19 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
     if (order == Order::parity) {
       cost = parity & quadrant_bit(s) ? 0 : 1;
     } else if (order == Order::shallow) {
-      cost = (1 << 19) + shallow_cost(child, options, shallow_nodes);
+      if (indexed) {
+        // The flipped discs: the child's opponent is the mover after the move.
+        using C = std::remove_cvref_t<decltype(child)>;
+        const Bitboard flipped = child.opponent() ^ here.player ^ bit(s);
+        pattern::Indices child_ix;
+        PatternEval::child_indices(ix, s, flipped, child_ix, options.shallow_depth > 0);
+        constexpr int kWindow = 1 << 20;
+        cost =
+            (1 << 19) + shallow_score_indexed<C>(child, child_ix, options.shallow_depth, -kWindow,
+                                                 kWindow, *options.pattern, shallow_nodes);
+      } else {
+        cost = (1 << 19) + shallow_cost(child, options, shallow_nodes);
+      }
       if (options.shallow_mobility > 0) {
         const Position p = child.position();
         cost += options.shallow_mobility *

@@ -4,8 +4,14 @@
 // over the 88 images, with weights at the limits of 16 bits too; the weights file round-trips and
 // its errors name line and column; and Order::shallow, with either
 // evaluation, at several depths and thresholds, on a bitboard and on the
-// mailbox, with one and two threads, gives the suites' exact scores.
+// mailbox, with one and two threads, gives the suites' exact scores. The
+// evaluation carried from a node to its children: the indices read from a
+// board are each image's plain index; made from the parent's along random
+// games they are those read from the child (its symmetric images too); the
+// shallow searches give the scores and counts of the board-reading path.
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include <stdexcept>
 
@@ -25,6 +31,8 @@
 #include "io/obf.hpp"
 #include "search/eval.hpp"
 #include "search/instances.hpp"
+#include "search/node.hpp"
+#include "search/ordering.hpp"
 #include "search/transposition.hpp"
 #include "search_support.hpp"
 #include "variants/registry.hpp"
@@ -153,6 +161,141 @@ TEST(Eval, WeightsAtTheLimitsOfSixteenBitsAddUpWithoutWrapping) {
       ASSERT_EQ(e.eval_portable(p.player, p.opponent), sum);
     }
   }
+}
+
+// The evaluation carried from a node to its children (PatternEval::indices,
+// child_indices, eval_indices; ordering::shallow_score_indexed).
+
+// Each image's index read square by square from the list of images, the
+// side to move's discs as digit 1 (independent of the transformed boards
+// and of pext).
+std::vector<int> plain_indices(Bitboard player, Bitboard opponent) {
+  std::vector<int> out;
+  for (const pattern::Image& image : pattern::kImages) {
+    int index = 0, power = 1;
+    for (int j = 0; j < image.size; ++j, power *= 3) {
+      const Square s = image.squares[static_cast<std::size_t>(j)];
+      index += power * ((player >> s & 1) ? 1 : (opponent >> s & 1) ? 2 : 0);
+    }
+    out.push_back(index);
+  }
+  out.resize(pattern::kIndexLanes, 0);  // the padding lanes stay 0
+  return out;
+}
+
+std::vector<int> lanes(const std::array<std::uint16_t, pattern::kIndexLanes>& a) {
+  return {a.begin(), a.end()};
+}
+
+TEST(IncrementalEval, IndicesAreEachImagesPlainIndexOnBothSides) {
+  const PatternEval e(random_weights(13));
+  for (const Position& p : sample_positions(kDeep ? 2000 : 200)) {
+    pattern::Indices x;
+    e.indices_portable(p.player, p.opponent, x);
+    ASSERT_EQ(lanes(x.own), plain_indices(p.player, p.opponent));
+    ASSERT_EQ(lanes(x.other), plain_indices(p.opponent, p.player));
+    ASSERT_EQ(e.eval_indices(x.own, p.empties()), e.eval(p.player, p.opponent));
+    if (cpu_supports(kCpuBmi2)) {
+      pattern::Indices y;
+      e.indices_bmi2(p.player, p.opponent, y);
+      ASSERT_EQ(lanes(y.own), lanes(x.own));
+      ASSERT_EQ(lanes(y.other), lanes(x.other));
+    }
+  }
+}
+
+// Along a random game (passes included, from a random position half the
+// time): after every move the indices made from the parent's equal those
+// read from the child's bitboards, and so does the evaluation, on the child
+// and on its 8 symmetric images. The parent's indices are values the search
+// keeps on its stack: undoing a move is returning to them, checked by
+// evaluating the parent again after each child.
+RC_GTEST_PROP(IncrementalEval, ChildIndicesEqualTheChildsAlongRandomGames, (std::uint64_t seed)) {
+  static const PatternEval e(random_weights(17));
+  std::mt19937_64 rng(seed);
+  const Position start =
+      seed % 2 ? random_arbitrary(rng) : random_reachable(rng, static_cast<int>(rng() % 20));
+  BitsNode<Shift> node(start);
+  pattern::Indices x;
+  e.indices(node.player(), node.opponent(), x);
+  for (int ply = 0; ply < 70; ++ply) {
+    Bitboard moves = node.moves();
+    if (moves == 0) {
+      if (node.opponent_moves() == 0) break;
+      node = node.passed();
+      x = pattern::Indices{x.other, x.own};
+      moves = node.moves();
+    }
+    pattern::Indices read;
+    e.indices(node.player(), node.opponent(), read);
+    RC_ASSERT(lanes(read.own) == lanes(x.own));
+    RC_ASSERT(lanes(read.other) == lanes(x.other));
+    const int empties = popcount(node.empty());
+    // Every child, then back at the parent; the game goes on at one of them.
+    std::vector<Square> squares;
+    for (Bitboard m = moves; m; m &= m - 1) squares.push_back(first_square(m));
+    for (const Square s : squares) {
+      const Bitboard flipped = node.flips(s);
+      const BitsNode<Shift> child = node.child(s, flipped);
+      pattern::Indices y;
+      PatternEval::child_indices(x, s, flipped, y, true);
+      e.indices(child.player(), child.opponent(), read);
+      RC_ASSERT(lanes(y.own) == lanes(read.own));
+      RC_ASSERT(lanes(y.other) == lanes(read.other));
+      const int v = e.eval(child.player(), child.opponent());
+      RC_ASSERT(e.eval_indices(y.own, empties - 1) == v);
+      for (int k = 1; k < 8; ++k) {
+        pattern::Indices image;
+        e.indices(pattern::symmetric(k, child.player()), pattern::symmetric(k, child.opponent()),
+                  image);
+        RC_ASSERT(e.eval_indices(image.own, empties - 1) == v);
+      }
+      RC_ASSERT(e.eval_indices(x.own, empties) == e.eval(node.player(), node.opponent()));
+    }
+    const Square s = squares[rng() % squares.size()];
+    const Bitboard flipped = node.flips(s);
+    pattern::Indices y;
+    PatternEval::child_indices(x, s, flipped, y, true);
+    node = node.child(s, flipped);
+    x = y;
+  }
+}
+
+// The pattern evaluation behind an interface that only evaluates boards:
+// shallow_score's plain path, each leaf read from its bitboards.
+struct BoardsOnly {
+  const PatternEval& e;
+  int eval(Bitboard player, Bitboard opponent) const { return e.eval(player, opponent); }
+};
+
+template <class N>
+void expect_same_shallow_scores(const PatternEval& e, const std::vector<Position>& positions) {
+  static_assert(ordering::IndexedEvaluator<PatternEval> && !ordering::IndexedEvaluator<BoardsOnly>);
+  for (const Position& p : positions) {
+    for (int depth = 0; depth <= 3; ++depth) {
+      for (auto [alpha, beta] : {std::pair{-(1 << 20), 1 << 20}, std::pair{-40, 40},
+                                 std::pair{100, 101}, std::pair{-200, -199}}) {
+        std::uint64_t indexed_nodes = 0, plain_nodes = 0;
+        N a(p), b(p);
+        const int indexed = ordering::shallow_score<N>(a, depth, alpha, beta, e, indexed_nodes);
+        const int plain =
+            ordering::shallow_score<N>(b, depth, alpha, beta, BoardsOnly{e}, plain_nodes);
+        ASSERT_EQ(indexed, plain) << p.player << " " << p.opponent << " depth " << depth;
+        ASSERT_EQ(indexed_nodes, plain_nodes) << p.player << " " << p.opponent;
+      }
+    }
+  }
+}
+
+TEST(IncrementalEval, ShallowScoresAndCountsAreThoseOfTheBoardReadingEvaluation) {
+  const PatternEval e(random_weights(19));
+  std::vector<Position> positions = sample_positions(kDeep ? 150 : 20);
+  // Positions near the end, where passes and game ends fall inside the depth.
+  std::mt19937_64 rng(29);
+  for (int i = 0; i < (kDeep ? 150 : 20); ++i)
+    positions.push_back(random_reachable(rng, 52 + i % 8));
+  expect_same_shallow_scores<BitsNode<Shift>>(e, positions);
+  expect_same_shallow_scores<BoardNode<Mailbox>>(e, positions);
 }
 
 TEST(Eval, ClassicWeighsMobilityCornersAndDiscs) {
