@@ -179,10 +179,12 @@ class BoardNode {
         return f(s, bits.child(s, flipped));
       };
       if constexpr (G == MoveGen::list) {
+        // The list's order; the flips computed for the legal squares only.
+        const Bitboard legal = bits.moves();
         const EmptyList& list = board_.empty_list();
         for (Square s = list.first(); s != EmptyList::kEnd; s = list.next(s)) {
-          if (const Bitboard flipped = bits.flips(s)) {
-            if (visit(s, flipped)) break;
+          if (legal & bit(s)) {
+            if (visit(s, bits.flips(s))) break;
           }
         }
       } else {  // scan and mask both give the moves in a1..h8 order
