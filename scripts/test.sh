@@ -5,12 +5,12 @@
 #                            ones (CTest label "slow"); the tests that
 #                            need no search (kernels, readers, verify: CTest
 #                            label "core") in the address+undefined sanitizer
-#                            build with assertions on; the threaded code's
-#                            tests (tests/test_parallel.cpp) under
-#                            ThreadSanitizer
-#   scripts/test.sh --extra  the rest of the sanitizer build: every other test
-#                            (the solver, perft, the plug-ins, the command
-#                            line) built and run there; and the Release
+#                            build with assertions on
+#   scripts/test.sh --extra  the threaded code's tests (tests/test_parallel.cpp)
+#                            under ThreadSanitizer; the rest of the sanitizer
+#                            build: every other test (the solver, perft, the
+#                            plug-ins, the command line) built and run
+#                            there; and the Release
 #                            build's slow tests (the shipped pattern weights
 #                            regenerated from their command, the micro
 #                            benchmarks' binary checked by the isa test),
@@ -44,16 +44,16 @@ quick() {
   dir=$("$root/scripts/build.sh" sanitize core_checks)
   echo "== sanitize tests (label core)"
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900 -L '^core$'
-
-  echo "== tsan build (tests/test_parallel.cpp)"
-  dir=$("$root/scripts/build.sh" tsan test_parallel)
-  echo "== tsan tests"
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$dir/tests/test_parallel" --gtest_brief=1
 }
 
 extra() {
-  echo "== sanitize build (everything)"
+  echo "== tsan build (tests/test_parallel.cpp)"
   local dir
+  dir=$("$root/scripts/build.sh" tsan test_parallel)
+  echo "== tsan tests"
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$dir/tests/test_parallel" --gtest_brief=1
+
+  echo "== sanitize build (everything)"
   dir=$("$root/scripts/build.sh" sanitize)
   echo "== sanitize tests (all but label core)"
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --timeout 900 -LE '^core$'

@@ -40,8 +40,8 @@ WIDE = re.compile(r"%[yz]mm|%k[1-7]\b")
 ISA_VARIANTS = re.compile(r"Avx2Kernel|Bmi2Kernel|Avx512Kernel|avx2_lanes|avx2_detail|"
                           r"avx512_detail|bmi2_detail")
 # Functions with a target attribute that portable code calls only after the
-# CPU check (the pattern evaluation's BMI2 path, search/eval.hpp).
-TARGET_ATTRIBUTED = re.compile(r"PatternEval::eval_bmi2")
+# CPU check (the pattern evaluation's BMI2 paths, search/eval.hpp).
+TARGET_ATTRIBUTED = re.compile(r"PatternEval::(eval|indices)_bmi2")
 
 
 def functions(path):
