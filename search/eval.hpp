@@ -42,7 +42,7 @@
 // side's view, which a child's children are made from). That is a few vector
 // additions over 96 lanes per move instead of 176 gathers and table reads;
 // a leaf is then only its 88 weight reads (PatternEval::child_indices,
-// eval_indices; search/ordering.hpp, shallow_score_indexed). The parent's
+// eval_indices; search/ordering.hpp, shallow_score_from). The parent's
 // indices stay on the caller's stack, so undoing a move costs nothing.
 #pragma once
 

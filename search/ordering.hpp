@@ -75,34 +75,53 @@ constexpr int mobility_cost(Bitboard player, Bitboard mover, Bitboard replies, i
 // With an evaluator that carries its evaluation from a node to its children
 // (IndexedEvaluator: the pattern evaluation), the node's indices are read
 // once from its bitboards and every position below gets its own from its
-// parent's and the move (shallow_score_indexed): the same scores and counts,
-// each leaf a sum of weights instead of a reading of the board.
+// parent's and the move: the same scores and counts, each leaf a sum of
+// weights instead of a reading of the board. Other evaluators carry nothing
+// (NoIndices) and read each leaf's bitboards.
 template <class E>
 concept IndexedEvaluator = Evaluator<E> && requires(const E& e, const pattern::Indices& x) {
   { e.eval_indices(x.own, 0) } -> std::same_as<int>;
   e.indices(Bitboard{}, Bitboard{}, std::declval<pattern::Indices&>());
 };
 
-// shallow_score() below a node whose indices are `ix`.
-template <class N, IndexedEvaluator E>
-int shallow_score_indexed(NodeArg<N> node, const pattern::Indices& ix, int depth, int alpha,
-                          int beta, const E& e, std::uint64_t& nodes) {
+// What a position of the shallow search carries for evaluator E.
+struct NoIndices {};
+template <class E>
+using IndicesOf = std::conditional_t<IndexedEvaluator<E>, pattern::Indices, NoIndices>;
+constexpr NoIndices passed_indices(const NoIndices&) { return {}; }
+inline pattern::Indices passed_indices(const pattern::Indices& x) { return {x.other, x.own}; }
+
+// shallow_score() of a node that carries `ix`.
+template <class N, Evaluator E>
+int shallow_score_from(NodeArg<N> node, const IndicesOf<E>& ix, int depth, int alpha, int beta,
+                       const E& e, std::uint64_t& nodes) {
   ++nodes;
-  if (depth == 0) return e.eval_indices(ix.own, popcount(node.empty()));
+  if (depth == 0) {
+    if constexpr (IndexedEvaluator<E>) {
+      return e.eval_indices(ix.own, popcount(node.empty()));
+    } else {
+      const Position p = node.position();  // once: on the mailbox, a walk of the board
+      return e.eval(p.player, p.opponent);
+    }
+  }
   int best = -(1 << 20);
   const Bitboard moves = node.moves();
   for (Bitboard m = moves; m; m &= m - 1) {
     const Square s = first_square(m);
-    const Bitboard flipped = node.flips(s);
-    pattern::Indices child_ix;
-    E::child_indices(ix, s, flipped, child_ix, depth > 1);  // a leaf needs its own only
+    IndicesOf<E> child_ix;
     int v = 0;
     const auto visit = [&](auto&& child) {
-      v = -shallow_score_indexed<N>(child, child_ix, depth - 1, -beta, -alpha, e, nodes);
+      v = -shallow_score_from<N>(child, child_ix, depth - 1, -beta, -alpha, e, nodes);
     };
+    // A leaf needs its own indices only (child_indices' last argument).
     if constexpr (N::kByValue) {
+      const Bitboard flipped = node.flips(s);
+      if constexpr (IndexedEvaluator<E>) E::child_indices(ix, s, flipped, child_ix, depth > 1);
       visit(node.child(s, flipped));
     } else {
+      if constexpr (IndexedEvaluator<E>) {
+        E::child_indices(ix, s, node.flips(s), child_ix, depth > 1);
+      }
       node.play(s, visit);
     }
     if (v > best) {
@@ -117,10 +136,10 @@ int shallow_score_indexed(NodeArg<N> node, const pattern::Indices& ix, int depth
   if (node.opponent_moves() == 0) {
     return kEvalScale * final_score(node.disc_difference(), popcount(node.empty()));
   }
-  const pattern::Indices passed_ix{ix.other, ix.own};
+  const IndicesOf<E> passed_ix = passed_indices(ix);
   int v = 0;
   node.pass([&](auto&& passed) {
-    v = -shallow_score_indexed<N>(passed, passed_ix, depth, -beta, -alpha, e, nodes);
+    v = -shallow_score_from<N>(passed, passed_ix, depth, -beta, -alpha, e, nodes);
   });
   return v;
 }
@@ -128,41 +147,16 @@ int shallow_score_indexed(NodeArg<N> node, const pattern::Indices& ix, int depth
 template <class N, Evaluator E>
 int shallow_score(NodeArg<N> node, int depth, int alpha, int beta, const E& e,
                   std::uint64_t& nodes) {
+  IndicesOf<E> ix;
   if constexpr (IndexedEvaluator<E>) {
-    if (depth > 0) {
-      const Position p = node.position();
-      pattern::Indices ix;
-      e.indices(p.player, p.opponent, ix);
-      return shallow_score_indexed<N>(node, ix, depth, alpha, beta, e, nodes);
+    const Position p = node.position();
+    if (depth == 0) {  // one leaf: read from the board
+      ++nodes;
+      return e.eval(p.player, p.opponent);
     }
+    e.indices(p.player, p.opponent, ix);
   }
-  ++nodes;
-  if (depth == 0) {
-    const Position p = node.position();  // once: on the mailbox, a walk of the board
-    return e.eval(p.player, p.opponent);
-  }
-  int best = -(1 << 20);
-  const Bitboard moves = node.moves();
-  for (Bitboard m = moves; m; m &= m - 1) {
-    int v = 0;
-    node.play(first_square(m), [&](auto&& child) {
-      v = -shallow_score<N>(child, depth - 1, -beta, -alpha, e, nodes);
-    });
-    if (v > best) {
-      best = v;
-      if (v > alpha) {
-        alpha = v;
-        if (alpha >= beta) break;
-      }
-    }
-  }
-  if (moves) return best;
-  if (node.opponent_moves() == 0) {
-    return kEvalScale * final_score(node.disc_difference(), popcount(node.empty()));
-  }
-  int v = 0;
-  node.pass([&](auto&& passed) { v = -shallow_score<N>(passed, depth, -beta, -alpha, e, nodes); });
-  return v;
+  return shallow_score_from<N>(node, ix, depth, alpha, beta, e, nodes);
 }
 
 // Calls f with the evaluator the options name (`eval`, and the pattern
@@ -197,7 +191,7 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
                  int alpha) {
   const int corner_bonus = options.fastest_corner_bonus;
   // With the pattern evaluation, the node's indices, from which each child's
-  // shallow search starts (shallow_score_indexed).
+  // shallow search starts (shallow_score_from).
   pattern::Indices ix;
   Position here{};
   const bool indexed = order == Order::shallow && options.eval == EvalKind::pattern;
@@ -234,8 +228,7 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
         pattern::Indices child_ix;
         PatternEval::child_indices(ix, s, flipped, child_ix, options.shallow_depth > 0);
         constexpr int kWindow = 1 << 20;
-        cost =
-            (1 << 19) + shallow_score_indexed<C>(child, child_ix, options.shallow_depth, -kWindow,
+        cost = (1 << 19) + shallow_score_from<C>(child, child_ix, options.shallow_depth, -kWindow,
                                                  kWindow, *options.pattern, shallow_nodes);
       } else {
         cost = (1 << 19) + shallow_cost(child, options, shallow_nodes);

@@ -164,7 +164,7 @@ TEST(Eval, WeightsAtTheLimitsOfSixteenBitsAddUpWithoutWrapping) {
 }
 
 // The evaluation carried from a node to its children (PatternEval::indices,
-// child_indices, eval_indices; ordering::shallow_score_indexed).
+// child_indices, eval_indices; ordering::shallow_score_from).
 
 // Each image's index read square by square from the list of images, the
 // side to move's discs as digit 1 (independent of the transformed boards
