@@ -355,11 +355,16 @@ class PatternEval {
     return t;
   }();
 
+  // Calls f(shape, k, mine, theirs) for each image (image k of each shape):
+  // its squares of the side to move and of the other side as base-3 digits
+  // 0/1, gathered by `gather` (pext, or gather_bits below).
+  template <class Gather, class F>
+  static void read_images(Bitboard player, Bitboard opponent, Gather&& gather, F&& f);
   template <class Gather>
   int sum(Bitboard player, Bitboard opponent, Gather&& gather) const;
   template <class Gather>
-  void read_indices(Bitboard player, Bitboard opponent, Gather&& gather,
-                    pattern::Indices& out) const;
+  static void read_indices(Bitboard player, Bitboard opponent, Gather&& gather,
+                           pattern::Indices& out);
 
   struct Stage {
     int bias = 0;
@@ -371,32 +376,43 @@ class PatternEval {
 };
 static_assert(Evaluator<PatternEval>);
 
+template <class Gather, class F>
+[[gnu::always_inline]] inline void PatternEval::read_images(Bitboard player, Bitboard opponent,
+                                                            Gather&& gather, F&& f) {
+  const auto players = pattern::transformed(player);
+  const auto opponents = pattern::transformed(opponent);
+  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+    const Bitboard mask = pattern::kShapeMasks[static_cast<std::size_t>(shape)];
+    for (std::size_t k = 0; k < 8; ++k) {
+      f(shape, k, kToTernary[gather(players[k], mask)], kToTernary[gather(opponents[k], mask)]);
+    }
+  }
+}
+
 template <class Gather>
 [[gnu::always_inline]] inline int PatternEval::sum(Bitboard player, Bitboard opponent,
                                                    Gather&& gather) const {
   const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
   const std::int16_t* weights = stage.weights.data();
-  const auto players = pattern::transformed(player);
-  const auto opponents = pattern::transformed(opponent);
   int total = stage.bias;
-  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
-    const Bitboard mask = pattern::kShapeMasks[static_cast<std::size_t>(shape)];
-    const std::int16_t* table = weights + pattern::kOffsets[static_cast<std::size_t>(shape)];
-    for (std::size_t k = 0; k < 8; ++k) {
-      total +=
-          table[kToTernary[gather(players[k], mask)] + 2 * kToTernary[gather(opponents[k], mask)]];
-    }
-  }
+  read_images(player, opponent, gather, [&](int shape, std::size_t, int mine, int theirs) {
+    total += weights[pattern::kOffsets[static_cast<std::size_t>(shape)] + mine + 2 * theirs];
+  });
   return total;
 }
 
-inline int PatternEval::eval_bmi2(Bitboard player, Bitboard opponent) const {
-  struct Pext {
-    [[gnu::target("bmi2")]] Bitboard operator()(Bitboard b, Bitboard mask) const {
-      return _pext_u64(b, mask);
-    }
-  };
-  return sum(player, opponent, Pext{});
+template <class Gather>
+[[gnu::always_inline]] inline void PatternEval::read_indices(Bitboard player, Bitboard opponent,
+                                                             Gather&& gather,
+                                                             pattern::Indices& out) {
+  read_images(player, opponent, gather, [&](int shape, std::size_t k, int mine, int theirs) {
+    const std::size_t i = 8 * static_cast<std::size_t>(shape) + k;
+    out.own[i] = static_cast<std::uint16_t>(mine + 2 * theirs);
+    out.other[i] = static_cast<std::uint16_t>(theirs + 2 * mine);
+  });
+  for (std::size_t i = pattern::kImageCount; i < pattern::kIndexLanes; ++i) {
+    out.own[i] = out.other[i] = 0;
+  }
 }
 
 // pext without BMI2: the bits of b under mask, gathered in ascending order.
@@ -408,45 +424,35 @@ constexpr std::size_t gather_bits(Bitboard b, Bitboard mask) {
   return out;
 }
 
-inline int PatternEval::eval_portable(Bitboard player, Bitboard opponent) const {
-  return sum(player, opponent, [](Bitboard b, Bitboard mask) { return gather_bits(b, mask); });
+namespace pattern {
+// The two ways of gathering an image's squares: pext (BMI2 CPUs only) and
+// the portable loop.
+struct Pext {
+  [[gnu::target("bmi2")]] Bitboard operator()(Bitboard b, Bitboard mask) const {
+    return _pext_u64(b, mask);
+  }
+};
+struct GatherBits {
+  Bitboard operator()(Bitboard b, Bitboard mask) const { return gather_bits(b, mask); }
+};
+}  // namespace pattern
+
+inline int PatternEval::eval_bmi2(Bitboard player, Bitboard opponent) const {
+  return sum(player, opponent, pattern::Pext{});
 }
 
-template <class Gather>
-[[gnu::always_inline]] inline void PatternEval::read_indices(Bitboard player, Bitboard opponent,
-                                                             Gather&& gather,
-                                                             pattern::Indices& out) const {
-  const auto players = pattern::transformed(player);
-  const auto opponents = pattern::transformed(opponent);
-  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
-    const Bitboard mask = pattern::kShapeMasks[static_cast<std::size_t>(shape)];
-    for (std::size_t k = 0; k < 8; ++k) {
-      const int mine = kToTernary[gather(players[k], mask)];
-      const int theirs = kToTernary[gather(opponents[k], mask)];
-      const std::size_t i = 8 * static_cast<std::size_t>(shape) + k;
-      out.own[i] = static_cast<std::uint16_t>(mine + 2 * theirs);
-      out.other[i] = static_cast<std::uint16_t>(theirs + 2 * mine);
-    }
-  }
-  for (std::size_t i = pattern::kImageCount; i < pattern::kIndexLanes; ++i) {
-    out.own[i] = out.other[i] = 0;
-  }
+inline int PatternEval::eval_portable(Bitboard player, Bitboard opponent) const {
+  return sum(player, opponent, pattern::GatherBits{});
 }
 
 inline void PatternEval::indices_bmi2(Bitboard player, Bitboard opponent,
                                       pattern::Indices& out) const {
-  struct Pext {
-    [[gnu::target("bmi2")]] Bitboard operator()(Bitboard b, Bitboard mask) const {
-      return _pext_u64(b, mask);
-    }
-  };
-  read_indices(player, opponent, Pext{}, out);
+  read_indices(player, opponent, pattern::Pext{}, out);
 }
 
 inline void PatternEval::indices_portable(Bitboard player, Bitboard opponent,
                                           pattern::Indices& out) const {
-  read_indices(
-      player, opponent, [](Bitboard b, Bitboard mask) { return gather_bits(b, mask); }, out);
+  read_indices(player, opponent, pattern::GatherBits{}, out);
 }
 
 // The parent's side to move (digit 1 in parent.own, 2 in parent.other)

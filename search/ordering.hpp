@@ -168,14 +168,26 @@ decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
   return f(ClassicEval{});
 }
 
-// The Order::shallow cost of a move: the child's shallow score, for the
-// opponent (lower is better for the mover).
+// The Order::shallow cost of move s of a node: the child's shallow score,
+// for the opponent (lower is better for the mover). With an evaluator that
+// carries indices, the child's are made from the node's, `node_ix` (read
+// once per ranked node by ranked_moves), `node_player` being the
+// node's side to move's discs.
 template <class Child>
-int shallow_cost(Child&& child, const SolveOptions& options, std::uint64_t& nodes) {
+int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::Indices& node_ix,
+                 const SolveOptions& options, std::uint64_t& nodes) {
   using N = std::remove_cvref_t<Child>;
   constexpr int kWindow = 1 << 20;
-  return with_evaluator(options, [&](const auto& eval) {
-    return shallow_score<N>(child, options.shallow_depth, -kWindow, kWindow, eval, nodes);
+  return with_evaluator(options, [&](const auto& e) {
+    using E = std::remove_cvref_t<decltype(e)>;
+    IndicesOf<E> child_ix;
+    if constexpr (IndexedEvaluator<E>) {
+      // The flipped discs: the child's opponent is the mover after the move.
+      const Bitboard flipped = child.opponent() ^ node_player ^ bit(s);
+      E::child_indices(node_ix, s, flipped, child_ix, options.shallow_depth > 0);
+    }
+    return shallow_score_from<N>(child, child_ix, options.shallow_depth, -kWindow, kWindow, e,
+                                 nodes);
   });
 }
 
@@ -190,24 +202,27 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
                  int alpha) {
   const int corner_bonus = options.fastest_corner_bonus;
-  // With the pattern evaluation, the node's indices, from which each child's
-  // shallow search starts (shallow_score_from).
-  pattern::Indices ix;
+  // For Order::shallow: the node's position and, with an evaluator that
+  // carries indices, its indices, from which each child's search starts.
   Position here{};
-  const bool indexed = order == Order::shallow && options.eval == EvalKind::pattern;
-  if (indexed) {
+  pattern::Indices ix;
+  if (order == Order::shallow) {
     here = node.position();
-    options.pattern->indices(here.player, here.opponent, ix);
+    with_evaluator(options, [&](const auto& e) {
+      if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
+        e.indices(here.player, here.opponent, ix);
+      }
+    });
   }
   if (order == Order::shallow && options.shallow_all_margin >= 0 &&
       alpha - options.shallow_all_margin > -64) {
-    int own;
-    if (indexed) {
-      own = options.pattern->eval_indices(ix.own, popcount(here.empty()));
-    } else {
-      const Position p = node.position();
-      own = with_evaluator(options, [&](const auto& e) { return e.eval(p.player, p.opponent); });
-    }
+    const int own = with_evaluator(options, [&](const auto& e) {
+      if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
+        return e.eval_indices(ix.own, here.empties());
+      } else {
+        return e.eval(here.player, here.opponent);
+      }
+    });
     if (own < (alpha - options.shallow_all_margin) * kEvalScale) order = Order::mobility;
   }
   // Sort keys: (cost << 8) | index in the node's order (or square), so that
@@ -221,18 +236,7 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
     if (order == Order::parity) {
       cost = parity & quadrant_bit(s) ? 0 : 1;
     } else if (order == Order::shallow) {
-      if (indexed) {
-        // The flipped discs: the child's opponent is the mover after the move.
-        using C = std::remove_cvref_t<decltype(child)>;
-        const Bitboard flipped = child.opponent() ^ here.player ^ bit(s);
-        pattern::Indices child_ix;
-        PatternEval::child_indices(ix, s, flipped, child_ix, options.shallow_depth > 0);
-        constexpr int kWindow = 1 << 20;
-        cost = (1 << 19) + shallow_score_from<C>(child, child_ix, options.shallow_depth, -kWindow,
-                                                 kWindow, *options.pattern, shallow_nodes);
-      } else {
-        cost = (1 << 19) + shallow_cost(child, options, shallow_nodes);
-      }
+      cost = (1 << 19) + shallow_cost(child, s, here.player, ix, options, shallow_nodes);
       if (options.shallow_mobility > 0) {
         const Position p = child.position();
         cost += options.shallow_mobility *
