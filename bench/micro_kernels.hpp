@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/board.hpp"
 #include "core/moves.hpp"
 #include "core/reference.hpp"
 #include "io/obf.hpp"
-#include "variants/runtime.hpp"
 
 namespace rb {
 
@@ -170,8 +170,8 @@ void MicroBenchmarks<V>::move_loop(benchmark::State& state, const std::vector<Sa
 
 }  // namespace rb
 
-// The explicit instantiation of variant K's benchmarks: with KEYWORD
+// The explicit instantiation of board type V's benchmarks: with KEYWORD
 // `extern` the declaration (bench/micro.cpp), empty the definition (the
-// generated file of variant K, compiled for its instruction set).
-#define RB_MICRO_INSTANCES(KEYWORD, K) \
-  KEYWORD template struct rb::MicroBenchmarks<rb::RuntimeVariantAt<K>>;
+// generated file of the variant, compiled for its instruction set, which
+// includes this header and the variant's own alone).
+#define RB_MICRO_INSTANCES(KEYWORD, V) KEYWORD template struct rb::MicroBenchmarks<V>;

@@ -12,14 +12,38 @@
 # entry points is made local (objcopy): its copies serve it alone, and no
 # portable code can reach them. tests/isa_test.py checks the result.
 
-# The built-in variants in the order of AllVariants (variants/registry.hpp),
-# each with the instruction set its searches are compiled for (the CPU
-# features it needs; a generated file checks both against the registry).
-set(RB_BUILTIN_VARIANT_ISAS
-  reference=portable mailbox=portable mailbox+list=portable shift=portable shift+list=portable
-  kindergarten=portable kindergarten+list=portable fast=portable fast+list=portable
-  avx2=avx2 avx2+list=avx2 bmi2=bmi2 bmi2+list=bmi2 avx512=avx512 avx512+list=avx512)
-list(LENGTH RB_BUILTIN_VARIANT_ISAS RB_BUILTIN_VARIANTS)
+# The built-in variants in the order of AllVariants (variants/registry.hpp):
+# each one's name, the instruction set its searches are compiled for (the
+# CPU features it needs), its type and the header that defines it. A
+# variant's generated files include that header alone, so a change to a
+# variant recompiles its own searches only; generated checks tie each line
+# to the registry (the K-th type, its name and CPU features).
+set(RB_BUILTIN_VARIANT_NAMES)
+set(RB_BUILTIN_VARIANT_ISAS)
+set(RB_BUILTIN_VARIANT_TYPES)
+set(RB_BUILTIN_VARIANT_HEADERS)
+macro(rb_builtin_variant name isa type header)
+  list(APPEND RB_BUILTIN_VARIANT_NAMES ${name})
+  list(APPEND RB_BUILTIN_VARIANT_ISAS ${isa})
+  list(APPEND RB_BUILTIN_VARIANT_TYPES ${type})
+  list(APPEND RB_BUILTIN_VARIANT_HEADERS ${header})
+endmacro()
+rb_builtin_variant(reference         portable rb::ReferenceBoard   core/reference.hpp)
+rb_builtin_variant(mailbox           portable rb::Mailbox          variants/mailbox/mailbox.hpp)
+rb_builtin_variant(mailbox+list      portable rb::MailboxList      variants/mailbox/mailbox.hpp)
+rb_builtin_variant(shift             portable rb::Shift            variants/shift/shift.hpp)
+rb_builtin_variant(shift+list        portable rb::ShiftList        variants/shift/shift.hpp)
+rb_builtin_variant(kindergarten      portable rb::Kindergarten     variants/kindergarten/kindergarten.hpp)
+rb_builtin_variant(kindergarten+list portable rb::KindergartenList variants/kindergarten/kindergarten.hpp)
+rb_builtin_variant(fast              portable rb::Fast             variants/fast/fast.hpp)
+rb_builtin_variant(fast+list         portable rb::FastList         variants/fast/fast.hpp)
+rb_builtin_variant(avx2              avx2     rb::Avx2             variants/avx2/avx2.hpp)
+rb_builtin_variant(avx2+list         avx2     rb::Avx2List         variants/avx2/avx2.hpp)
+rb_builtin_variant(bmi2              bmi2     rb::Bmi2             variants/bmi2/bmi2.hpp)
+rb_builtin_variant(bmi2+list         bmi2     rb::Bmi2List         variants/bmi2/bmi2.hpp)
+rb_builtin_variant(avx512            avx512   rb::Avx512           variants/avx512/avx512.hpp)
+rb_builtin_variant(avx512+list       avx512   rb::Avx512List       variants/avx512/avx512.hpp)
+list(LENGTH RB_BUILTIN_VARIANT_NAMES RB_BUILTIN_VARIANTS)
 
 # The compiler flags of each instruction set: exactly the CPU features of the
 # variants compiled for it (core/cpu.hpp), on top of the portable baseline.
@@ -31,20 +55,26 @@ set(RB_ISA_FLAGS_bmi2 -mavx2 -mbmi2)
 # to and from the general registers made the legal-move kernel 25% slower.
 set(RB_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512vl -mavx512cd)
 
-# The instruction set of variant K (0-based; the plug-in slots after the
-# built-in variants are portable).
-function(rb_variant_isa k out_isa out_name)
+# Variant K (0-based) as the lines above give it; the plug-in slots after
+# the built-in variants are portable, have no name of their own at build
+# time (OUT_NAME empty) and are PluginBoard<slot>.
+function(rb_variant k out_isa out_name out_type out_header)
   if(k LESS RB_BUILTIN_VARIANTS)
-    list(GET RB_BUILTIN_VARIANT_ISAS ${k} entry)
-    string(REPLACE "=" ";" entry "${entry}")
-    list(GET entry 0 name)
-    list(GET entry 1 isa)
+    list(GET RB_BUILTIN_VARIANT_NAMES ${k} name)
+    list(GET RB_BUILTIN_VARIANT_ISAS ${k} isa)
+    list(GET RB_BUILTIN_VARIANT_TYPES ${k} type)
+    list(GET RB_BUILTIN_VARIANT_HEADERS ${k} header)
   else()
+    math(EXPR slot "${k} - ${RB_BUILTIN_VARIANTS}")
     set(name "")
     set(isa portable)
+    set(type "rb::PluginBoard<${slot}>")
+    set(header variants/plugin/plugin.hpp)
   endif()
   set(${out_isa} ${isa} PARENT_SCOPE)
   set(${out_name} "${name}" PARENT_SCOPE)
+  set(${out_type} "${type}" PARENT_SCOPE)
+  set(${out_header} ${header} PARENT_SCOPE)
 endfunction()
 
 # rb_isa_object(NAME SOURCE ISA KEEP LINK_TARGET OUT_VAR): SOURCE compiled for
