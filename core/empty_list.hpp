@@ -141,15 +141,6 @@ class WithEmptyList : public Base {
     assert(consistent());
     return true;
   }
-  // The base board's play_flipped(), where it has one.
-  void play_flipped(Square s, Bitboard flipped)
-    requires requires(Base& b) { b.play_flipped(s, flipped); }
-  {
-    Base::play_flipped(s, flipped);
-    list_.remove(s);
-    played_[depth_++] = static_cast<std::uint8_t>(s);
-    assert(consistent());
-  }
   void undo() {
     assert(depth_ > 0);
     Base::undo();

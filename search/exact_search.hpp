@@ -45,9 +45,6 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
     }
   }
 
-  // The node's children with their flips, listed by the first part of the
-  // node that looks at them (ETC, the ordering) and played from the list.
-  ChildList kids;
   const int table_min = M::kPresearch ? options_.presearch_min_empties : options_.tt_min_empties;
   const bool use_table = table_->enabled() && empties >= table_min;
   Position key;
@@ -58,7 +55,7 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
   }
   if constexpr (!Root && A != Algo::minimax && !M::kPresearch) {
     const int cut =
-        cutoff_before_moves<M, A>(node, use_table ? &key : nullptr, alpha, beta, empties, kids);
+        cutoff_before_moves<M, A>(node, use_table ? &key : nullptr, alpha, beta, empties);
     if (cut != kNoCut) return cut;
   }
 
@@ -66,7 +63,7 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
   int best = M::kPresearch ? -kEvalInfinity : -kInfinity;
   Square best_move = kNoSquare;
   const int searched =
-      search_moves<M, A>(node, alpha, beta, empties, parity, first, best, best_move, kids);
+      search_moves<M, A>(node, alpha, beta, empties, parity, first, best, best_move);
   if (aborted_) return 0;
   if (searched == 0) {
     bool passed = false;
@@ -116,7 +113,7 @@ std::optional<int> Searcher<B, G>::probe_table(const Position& key, int& alpha, 
 template <Board B, MoveGen G>
 template <class M, Algo A>
 int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alpha, int beta,
-                                        int empties, ChildList& kids) {
+                                        int empties) {
   if (options_.stability && empties >= options_.stability_min_empties) {
     const Position p = key ? *key : node.position();
     // The cap can only reach alpha when the opponent has enough discs.
@@ -128,18 +125,17 @@ int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alp
   if (options_.etc && key && empties > options_.tt_min_empties) {
     // The children's buckets are all requested before the first is read, so
     // that their cache misses overlap.
-    std::array<Bitboard, 64> players, opponents;  // not initialised: count are written
+    std::array<Position, 64> children;
     int count = 0;
-    peek_children_via(node, &kids, [&](Square, auto&& child) {
-      const Position c = child.position();
-      players[static_cast<std::size_t>(count)] = c.player;
-      opponents[static_cast<std::size_t>(count++)] = c.opponent;
+    node.peek_children([&](Square, auto&& child) {
+      const Position& c = children[count++] = child.position();
       table_->prefetch(c.player, c.opponent);
       return false;
     });
-    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
+    for (int i = 0; i < count; ++i) {
       TTEntry e;
-      if (table_->probe(players[i], opponents[i], e, pool_ != nullptr) && -e.upper >= beta) {
+      if (table_->probe(children[i].player, children[i].opponent, e, pool_ != nullptr) &&
+          -e.upper >= beta) {
         return -e.upper;
       }
     }
@@ -156,7 +152,7 @@ int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alp
 template <Board B, MoveGen G>
 template <class M, Algo A>
 int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, unsigned parity,
-                                 Square first, int& best, Square& best_move, ChildList& kids) {
+                                 Square first, int& best, Square& best_move) {
   const int alpha0 = alpha;
   int searched = 0;
   // With a cut profile, the node's level, and the positions counted when its
@@ -188,7 +184,7 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
     searched = visit_moves_or_split<M, A>(node, empties, parity, first, visit, alpha, beta, best,
                                           best_move);
   } else {
-    visit_moves<M>(node, empties, parity, first, visit, alpha, kids);
+    visit_moves<M>(node, empties, parity, first, visit, alpha);
   }
   if (level && !aborted_ && searched > 0 && (best < beta || A == Algo::minimax)) {
     // A cutoff was counted when it happened.
@@ -246,13 +242,12 @@ int Searcher<B, G>::child_score(Node& child, int alpha, int beta, int empties, u
 // board's play() inlined is large, and inlined into search() it costs the
 // search its registers (measured: 6% slower on the mailbox). `alpha` is the
 // node's, read when the other moves are ranked (after the table move has
-// raised it). The ranked moves are played from `kids`, the node's children
-// as the ranking (or ETC before it) listed them, where the node lists them.
+// raised it).
 template <Board B, MoveGen G>
 template <class M, class Visit>
 void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Square first,
-                                 Visit& visit, const int& alpha, ChildList& kids) {
-  if (visit_first(node, first, visit, &kids)) return;
+                                 Visit& visit, const int& alpha) {
+  if (visit_first(node, first, visit)) return;
   bool stop = false;
   const Order order = order_at<M>(empties);
   if (order == Order::none) {  // the node's own order, with no list made first
@@ -260,35 +255,23 @@ void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Squar
     return;
   }
   std::array<std::uint8_t, 64> moves;
-  const int count = ordering::ranked_moves(node, &kids, order, parity, first, options_, moves,
+  const int count = ordering::ranked_moves(node, order, parity, first, options_, moves,
                                            shallow_nodes_, M::kPresearch, alpha);
   for (int i = 0; i < count && !stop; ++i) {
-    const Square s = moves[static_cast<std::size_t>(i)];
-    const auto on_child = [&](Node& child) { stop = visit(s, child); };
-    if (kids.listed()) {
-      node.play_flipped(s, kids.flipped[static_cast<std::size_t>(s)], on_child);
-    } else {
-      node.play(s, on_child);
-    }
+    node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
   }
 }
 
 // Calls visit(first, child) for the table move `first`, unless it is
-// kNoSquare; returns what visit returned (false without a move). Played from
-// `kids` where they are listed (by ETC).
+// kNoSquare; returns what visit returned (false without a move).
 template <Board B, MoveGen G>
 template <class Visit>
-bool Searcher<B, G>::visit_first(Node& node, Square first, Visit& visit, const ChildList* kids) {
+bool Searcher<B, G>::visit_first(Node& node, Square first, Visit& visit) {
   if (first == kNoSquare) return false;
   bool stop = false;
-  const auto on_child = [&](Node& child) { stop = visit(first, child); };
-  if (kids && kids->listed()) {
-    node.play_flipped(first, kids->flipped[static_cast<std::size_t>(first)], on_child);
-  } else {
-    const bool legal = node.play(first, on_child);
-    assert(legal);
-    (void)legal;
-  }
+  const bool legal = node.play(first, [&](Node& child) { stop = visit(first, child); });
+  assert(legal);
+  (void)legal;
   return stop;
 }
 
@@ -307,8 +290,8 @@ int Searcher<B, G>::other_moves(Node& node, int empties, unsigned parity, Square
     });
     return count;
   }
-  return ordering::ranked_moves(node, nullptr, order, parity, first, options_, out,
-                                shallow_nodes_, M::kPresearch, alpha);
+  return ordering::ranked_moves(node, order, parity, first, options_, out, shallow_nodes_,
+                                M::kPresearch, alpha);
 }
 
 // The order at a node with `empties` empties: the options', and the mobility

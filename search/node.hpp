@@ -33,21 +33,13 @@
 //                            a KernelBoard hands out BitsNode children there,
 //                            computed from the bitboards without playing.
 //
-// A BoardNode of a KernelBoard also lists its children once (list_children:
-// each legal move and its flips, in the node's order, in a ChildList), so
-// that every part of a search that looks at them (the table lookups of the
-// children, the move ordering) reads the list (peek_children_via), and the
-// moves are played from it (play_flipped) without their flips computed again.
-//
 // Searches take a node as NodeArg<N>: BitsNode by value, BoardNode by
 // reference. The rule "no move: pass, or the game is over" is applied by each engine in
 // one function of its own (perft: count_without_move, the solver:
 // score_without_move), over these operations.
 #pragma once
 
-#include <array>
 #include <cassert>
-#include <cstdint>
 #include <type_traits>
 
 #include "core/board.hpp"
@@ -120,15 +112,6 @@ class BitsNode {
   Bitboard opponent_;
 };
 
-// A node's legal moves and their flips (BoardNode::list_children). Not
-// initialised: a frame of the search holds one, filled only where used.
-struct ChildList {
-  int count = -1;                          // -1: not listed yet
-  std::array<std::uint8_t, 64> squares;    // the moves, in the node's order
-  std::array<Bitboard, 64> flipped;        // indexed by square: the listed ones only
-  bool listed() const { return count >= 0; }
-};
-
 template <Board B, MoveGen G = B::info.movegen>
 class BoardNode {
  public:
@@ -190,100 +173,39 @@ class BoardNode {
   int peek_children(F&& f) {
     if constexpr (KernelBoard<B>) {
       const BitsNode<B> bits(board_.position());
-      return for_each_flip(bits, [&](Square s, Bitboard flipped) {
+      int visited = 0;
+      auto visit = [&](Square s, Bitboard flipped) {
+        ++visited;
         return f(s, bits.child(s, flipped));
-      });
+      };
+      if constexpr (G == MoveGen::list) {
+        // The list's order; the flips computed for the legal squares only.
+        const Bitboard legal = bits.moves();
+        const EmptyList& list = board_.empty_list();
+        for (Square s = list.first(); s != EmptyList::kEnd; s = list.next(s)) {
+          if (legal & bit(s)) {
+            if (visit(s, bits.flips(s))) break;
+          }
+        }
+      } else {  // scan and mask both give the moves in a1..h8 order
+        for (Bitboard m = bits.moves(); m; m &= m - 1) {
+          const Square s = first_square(m);
+          if (visit(s, bits.flips(s))) break;
+        }
+      }
+      return visited;
     } else {
       return for_each_child(static_cast<F&&>(f));
     }
   }
 
-  // Lists the children in `c`, unless it already holds them.
-  void list_children(ChildList& c)
-    requires KernelBoard<B>
-  {
-    if (c.listed()) return;
-    c.count = 0;
-    for_each_flip(BitsNode<B>(board_.position()), [&](Square s, Bitboard flipped) {
-      c.squares[static_cast<std::size_t>(c.count++)] = static_cast<std::uint8_t>(s);
-      c.flipped[static_cast<std::size_t>(s)] = flipped;
-      return false;
-    });
-  }
-  // peek_children() over the children listed in `c`.
-  template <class F>
-  int peek_listed(const ChildList& c, F&& f)
-    requires KernelBoard<B>
-  {
-    const BitsNode<B> bits(board_.position());
-    for (int i = 0; i < c.count; ++i) {
-      const Square s = c.squares[static_cast<std::size_t>(i)];
-      if (f(s, bits.child(s, c.flipped[static_cast<std::size_t>(s)]))) return i + 1;
-    }
-    return c.count;
-  }
-  // play(s, f) for a legal move s whose flips are `flipped`.
-  template <class F>
-  void play_flipped(Square s, Bitboard flipped, F&& f) {
-    if constexpr (requires { board_.play_flipped(s, flipped); }) {
-      board_.play_flipped(s, flipped);
-    } else {
-      const bool legal = board_.play(s);
-      assert(legal);
-      (void)legal;
-    }
-    empty_ ^= bit(s);
-    f(*this);
-    empty_ ^= bit(s);
-    board_.undo();
-  }
-
  private:
-  // f(s, flipped) for each legal move s of the position `bits` (the
-  // board's), in the order of G, until f returns true; returns the moves
-  // visited.
-  template <class Bits, class F>
-  int for_each_flip(const Bits& bits, F&& f) const {
-    int visited = 0;
-    if constexpr (G == MoveGen::list) {
-      // The list's order; the flips computed for the legal squares only.
-      const Bitboard legal = bits.moves();
-      const EmptyList& list = board_.empty_list();
-      for (Square s = list.first(); s != EmptyList::kEnd; s = list.next(s)) {
-        if (legal & bit(s)) {
-          ++visited;
-          if (f(s, bits.flips(s))) break;
-        }
-      }
-    } else {  // scan and mask both give the moves in a1..h8 order
-      for (Bitboard m = bits.moves(); m; m &= m - 1) {
-        const Square s = first_square(m);
-        ++visited;
-        if (f(s, bits.flips(s))) break;
-      }
-    }
-    return visited;
-  }
-
   B board_;
   Bitboard empty_;
 };
 
 // The fastest node for the positions of a board type: its two bitboards
 // where it has kernels, else the board node itself.
-// node.peek_children(f), through the list `kids` (listed first if need be)
-// where the node lists its children and `kids` is not null.
-template <class N, class F>
-int peek_children_via(N& node, ChildList* kids, F&& f) {
-  if constexpr (requires { node.list_children(*kids); }) {
-    if (kids) {
-      node.list_children(*kids);
-      return node.peek_listed(*kids, f);
-    }
-  }
-  return node.peek_children(f);
-}
-
 template <Board B, MoveGen G>
 struct FastestNodeOf {
   using type = BoardNode<B, G>;

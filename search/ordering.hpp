@@ -196,11 +196,9 @@ int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::I
 // `square_ties`, in square order a1..h8 on every board); `first` (a table
 // move, or kNoSquare) is left out. Returns how many were written to `out`.
 // The shallow searches' positions are added to `shallow_nodes`. `alpha` is
-// the node's (for SolveOptions::shallow_all_margin). The children are read
-// through `kids` where the node lists them (peek_children_via; null: looked
-// at directly), so that the caller can play the moves from that list.
+// the node's (for SolveOptions::shallow_all_margin).
 template <class N>
-int ranked_moves(N& node, ChildList* kids, Order order, unsigned parity, Square first, const SolveOptions& options,
+int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
                  int alpha) {
   const int corner_bonus = options.fastest_corner_bonus;
@@ -232,7 +230,7 @@ int ranked_moves(N& node, ChildList* kids, Order order, unsigned parity, Square 
   std::array<std::uint32_t, 64> keys;
   std::array<std::uint8_t, 64> squares;
   int count = 0;
-  peek_children_via(node, kids, [&](Square s, auto&& child) {
+  node.peek_children([&](Square s, auto&& child) {
     if (s == first) return false;
     int cost;
     if (order == Order::parity) {

@@ -97,20 +97,19 @@ class Searcher {
                                                                int& beta, Square& first);
   template <class M, Algo A>
   [[gnu::always_inline]] inline int cutoff_before_moves(Node& node, const Position* key, int alpha,
-                                                        int beta, int empties, ChildList& kids);
+                                                        int beta, int empties);
   template <class M, Algo A>
   [[gnu::always_inline]] inline int search_moves(Node& node, int& alpha, int beta, int empties,
                                                  unsigned parity, Square first, int& best,
-                                                 Square& best_move, ChildList& kids);
+                                                 Square& best_move);
   template <class M, Algo A>
   [[gnu::always_inline]] inline void store(const Position& key, int empties, int alpha0, int beta,
                                            int best, Square move);
   template <class M, class Visit>
   void visit_moves(Node& node, int empties, unsigned parity, Square first, Visit& visit,
-                   const int& alpha, ChildList& kids);
+                   const int& alpha);
   template <class Visit>
-  [[gnu::always_inline]] static inline bool visit_first(Node& node, Square first, Visit& visit,
-                                                        const ChildList* kids = nullptr);
+  [[gnu::always_inline]] static inline bool visit_first(Node& node, Square first, Visit& visit);
   template <class M>
   int other_moves(Node& node, int empties, unsigned parity, Square first,
                   std::array<std::uint8_t, 64>& out, int alpha);

@@ -74,16 +74,9 @@ class BitboardShell {
   }
 
   bool play(Square s) {
-    const Bitboard flipped = Kernel::flips(s, player_, opponent_);
-    if (flipped == 0) return false;
-    play_flipped(s, flipped);
-    return true;
-  }
-  // play(s) whose flips are already known (a search that computed them to
-  // rank the move): `flipped` must be flips(s), not 0.
-  void play_flipped(Square s, Bitboard flipped) {
-    assert(flipped != 0 && flipped == flips(s));
     const Bitboard player = player_, opponent = opponent_;
+    const Bitboard flipped = Kernel::flips(s, player, opponent);
+    if (flipped == 0) return false;
     assert(depth_ < kMaxDepth);
     saved_player_[depth_] = player;
     saved_opponent_[depth_] = opponent;
@@ -93,6 +86,7 @@ class BitboardShell {
     opponent_ = player ^ flipped ^ bit(s);
     side_ = opposite(side_);
     assert(consistent());
+    return true;
   }
   void undo() {
     assert(depth_ > 0);
