@@ -368,7 +368,7 @@ class PatternEval {
 
   struct Stage {
     int bias = 0;
-    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage as trained, and a 0
+    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage, as trained
   };
   std::vector<Stage> stages_;
   std::array<std::uint8_t, 65> stage_of_empties_{};
@@ -480,65 +480,26 @@ inline void PatternEval::indices_portable(Bitboard player, Bitboard opponent,
   }
 }
 
-namespace pattern {
-// The start of each lane's shape in a stage's table (0 in the padding lanes).
-inline constexpr auto kLaneOffsets = [] {
-  std::array<std::int32_t, kIndexLanes> o{};
-  for (std::size_t i = 0; i < kImages.size(); ++i) o[i] = kOffsets[kImages[i].shape];
-  return o;
-}();
-}  // namespace pattern
-
 [[gnu::always_inline]] inline int PatternEval::eval_indices(
     const std::array<std::uint16_t, pattern::kIndexLanes>& own, int empties) const {
   const Stage& stage = stages_[stage_of_empties_[static_cast<std::size_t>(empties)]];
   const std::int16_t* weights = stage.weights.data();
   int total = stage.bias;
-#if defined(__AVX512F__)
-  // Compiled so in the AVX-512 variants' search files only (cmake/isa.cmake):
-  // the weights read by gathers, 16 lanes at a time, each lane a 32-bit read
-  // at its weight (the table has a padding weight at its end) whose low half
-  // is the weight. (The maskz forms: GCC 12 warns that the plain ones read
-  // an uninitialised vector.)
-  static_assert(pattern::kIndexLanes % 16 == 0 && pattern::kImageCount > pattern::kIndexLanes - 16);
-  constexpr __mmask16 kAll = 0xffff;
-  __m512i acc = _mm512_setzero_si512();
-  for (std::size_t v = 0; v < pattern::kIndexLanes / 16; ++v) {
-    const __m512i index = _mm512_add_epi32(
-        _mm512_maskz_cvtepu16_epi32(
-            kAll, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&own[16 * v]))),
-        _mm512_loadu_si512(&pattern::kLaneOffsets[16 * v]));
-    constexpr int kLast = pattern::kImageCount - (pattern::kIndexLanes - 16);
-    const __mmask16 valid = v + 1 < pattern::kIndexLanes / 16 ? kAll : __mmask16((1u << kLast) - 1);
-    const __m512i read =
-        _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, weights, 2);
-    acc = _mm512_add_epi32(
-        acc, _mm512_maskz_srai_epi32(kAll, _mm512_maskz_slli_epi32(kAll, read, 16), 16));
-  }
-  const __m256i half = _mm256_add_epi32(_mm512_maskz_extracti64x4_epi64(0xff, acc, 0),
-                                        _mm512_maskz_extracti64x4_epi64(0xff, acc, 1));
-  __m128i quarter = _mm_add_epi32(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
-  quarter = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0x4e));
-  quarter = _mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xb1));
-  return total + _mm_cvtsi128_si32(quarter);
-#else
   for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
     const std::int16_t* table = weights + pattern::kOffsets[static_cast<std::size_t>(shape)];
     for (std::size_t k = 0; k < 8; ++k)
       total += table[own[8 * static_cast<std::size_t>(shape) + k]];
   }
   return total;
-#endif
 }
 
 inline PatternEval::PatternEval(const PatternWeights& weights) {
   for (const PatternWeights::Stage& s : weights.stages) {
     stages_.push_back({s.bias, s.weights});
-    // One weight more: eval_indices's gathers read 32 bits at each weight.
-    stages_.back().weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage) + 1);
+    stages_.back().weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
   }
   if (stages_.empty()) {
-    stages_.push_back({0, std::vector<std::int16_t>(pattern::kWeightsPerStage + 1)});
+    stages_.push_back({0, std::vector<std::int16_t>(pattern::kWeightsPerStage)});
   }
   for (int e = 0; e <= 64; ++e) {
     int best = 0, distance = 1 << 30;
