@@ -3,16 +3,21 @@
 compare them. Every measurement recorded under results/ is made with it.
 
   scripts/ab.py run --out DIR --a NAME=COMMAND --b NAME=COMMAND
-                    [--rounds N] [--cpu CPU] [-- ARGS...]
+                    [--rounds N] [--cpu CPU] [--micro] [--alpha A] [--floor F]
+                    [-- ARGS...]
       Runs COMMAND ARGS --json DIR/NAME-ROUND.json for A and B, ROUNDS times
       (default 5), alternating which goes first (A in odd rounds, B in even
       ones), pinned to CPU with taskset (default 1; '-' for none, as with
       threads). COMMAND is a reversi-bench command line (binary and options,
       split like a shell would: the two binaries of a before/after pair, or
-      one binary with two option sets); ARGS are given to both. Writes
-      DIR/ab.json (the commands, rounds, medians, ratio) and prints the
-      tables below. DIR must not exist yet.
-  scripts/ab.py table DIR [A B]
+      one binary with two option sets); ARGS are given to both. A command
+      whose binary is named `micro` (bench/micro, Google Benchmark), or any
+      command with --micro, is given --benchmark_out=DIR/NAME-ROUND.json
+      --benchmark_out_format=json instead of --json. Writes DIR/ab.json (the
+      commands, rounds, wall times) and DIR/ab-summary.json (the ratios,
+      their interval, the flags) and prints the tables below. DIR must not
+      exist yet.
+  scripts/ab.py table [--alpha A] [--floor F] DIR [A B]
       The tables of a run, from its JSON files. With A and B, any two sides
       of a folder of rounds DIR/A-N.json and DIR/B-N.json (N = 1, 2, ...;
       the rounds both have), with or without an ab.json: a run of more
@@ -24,17 +29,27 @@ compare them. Every measurement recorded under results/ is made with it.
       in B's (a suite solved in pieces on either side: the files of a side
       joined by commas).
 
-The tables: per round, each side's seconds and nodes, and B/A; the median of
-the ratios (the figure to quote: each round's two runs are close in time,
-so a drift of the machine cancels); whether the two sides visited the same
-nodes (a change meant to leave the search alone must); per position, the
-median seconds of each side. Seconds are the commands' own (the solver's
-time, without loading; perft's at its deepest depth), and each run's wall
-time is recorded beside them.
+The tables: per round, each side's seconds and nodes, and B/A; the figure
+to quote, the geometric mean of the per-round ratios with its 95% Student t
+interval (of the mean log ratio; scripts/stats.py), and their median (each
+round's two runs are close in time, so a drift of the machine cancels);
+whether the two sides visited the same nodes (a change meant to leave the
+search alone must); per position (or micro benchmark), the median seconds of each side,
+B/A of the medians, and the geometric mean of that position's per-round
+ratios with its (1 - alpha) interval, flagged "slower" or "faster" when the
+paired t test on the log ratios rejects at alpha (default 0.05) and the
+ratio is beyond the noise floor (default 2%). Seconds are the commands' own
+(the solver's time, without loading; perft's at its deepest depth), and
+each run's wall time is recorded beside them. A micro benchmark document's
+rows are its benchmarks, each the median ns per operation over its
+repetitions in that round; its round figure is the sum of those ns.
+Exit status 2 when a folder or a JSON file cannot be read, or on a usage
+error.
 """
 import argparse
 import glob
 import json
+import math
 import os
 import shlex
 import statistics
@@ -42,13 +57,22 @@ import subprocess
 import sys
 import time
 
+import stats
+from compare import micro_rows
+
+
+def fail(message):
+    """An input or usage error: one line, exit status 2."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
 
 def load(path):
     try:
         with open(path) as f:
             return json.load(f)
     except (OSError, ValueError) as e:
-        sys.exit(f"ab.py: {path}: {e}")
+        fail(f"ab.py: {path}: cannot read JSON: {e}")
 
 
 def work(d):
@@ -56,10 +80,23 @@ def work(d):
     return d.get("nodes", 0) + d.get("selective_nodes", 0) + d.get("shallow_nodes", 0)
 
 
+def is_micro(doc):
+    """A Google Benchmark JSON document (bench/micro --benchmark_out)."""
+    return isinstance(doc, dict) and "benchmarks" in doc and "context" in doc
+
+
 def measure(doc):
     """(seconds, nodes, per-position {label: (seconds, nodes)}) of a --json
-    document of solve, bench or perft."""
-    kind = doc.get("kind")
+    document of solve, bench or perft, or of a micro benchmark document
+    (then ns per operation, nodes 0)."""
+    if is_micro(doc):
+        # each benchmark's median ns per operation over its repetitions (the
+        # median aggregate if the file kept only aggregates); their sum is
+        # only a figure for the round table
+        rows = {name: (statistics.median(samples) if samples else median, 0)
+                for name, (samples, median) in micro_rows(doc).items()}
+        return sum(ns for ns, _ in rows.values()), 0, rows
+    kind = doc.get("kind") if isinstance(doc, dict) else None
     if kind == "perft":
         # `perft -d N` times every depth up to N (and `--split` only N): the
         # deepest depth is the measure, every depth a row of the table
@@ -68,15 +105,25 @@ def measure(doc):
         return (sum(r["median_seconds"] for r in deepest), int(deepest[0]["leaves"]),
                 {f"{r['variant']} d{r['depth']}": (r["median_seconds"], int(r["leaves"]))
                  for r in rows})
-    s = doc["summary"]
     if kind == "bench":
+        s = doc["summary"]
         return (s["seconds"], s["nodes"],
                 {r["position"]: (r["seconds"], r["nodes"] + r["other_nodes"])
                  for r in doc["rows"]})
     if kind == "solve":
+        s = doc["summary"]
         return (s["seconds"], work(s),
                 {r["position"]: (r["seconds"], work(r)) for r in doc["rows"]})
-    sys.exit(f"ab.py: a --json document of kind {kind!r} (solve, bench or perft expected)")
+    fail(f"ab.py: a --json document of kind {kind!r} (solve, bench, perft or a micro "
+         "benchmark's JSON expected)")
+
+
+def output_args(command, micro, path):
+    """Where COMMAND writes its JSON: --json PATH, or Google Benchmark's
+    options for bench/micro."""
+    if micro or os.path.basename(command[0]) == "micro":
+        return [f"--benchmark_out={path}", "--benchmark_out_format=json"]
+    return ["--json", path]
 
 
 def run(args):
@@ -85,13 +132,13 @@ def run(args):
     for spec in (args.a, args.b):
         name, sep, command = spec.partition("=")
         if not sep or not name or not command.strip() or "/" in name:
-            sys.exit(f"ab.py: '{spec}': expected NAME=COMMAND")
+            fail(f"ab.py: '{spec}': expected NAME=COMMAND")
         names.append(name)
         commands[name] = shlex.split(command) + args.args
     if names[0] == names[1]:
-        sys.exit("ab.py: --a and --b need two names")
+        fail("ab.py: --a and --b need two names")
     if os.path.exists(args.out):
-        sys.exit(f"ab.py: {args.out} exists already (results are never overwritten)")
+        fail(f"ab.py: {args.out} exists already (results are never overwritten)")
     os.makedirs(args.out)
     pin = [] if args.cpu == "-" else ["taskset", "-c", args.cpu]
     walls = {}
@@ -99,7 +146,7 @@ def run(args):
         order = names if rnd % 2 == 1 else names[::-1]
         for name in order:
             out = os.path.join(args.out, f"{name}-{rnd}.json")
-            cmd = pin + commands[name] + ["--json", out]
+            cmd = pin + commands[name] + output_args(commands[name], args.micro, out)
             t0 = time.monotonic()
             done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   text=True)
@@ -114,7 +161,7 @@ def run(args):
         json.dump({"a": names[0], "b": names[1], "rounds": args.rounds, "cpu": args.cpu,
                    "commands": {n: shlex.join(pin + c) for n, c in commands.items()},
                    "wall_seconds": walls}, f, indent=2)
-    table(args.out)
+    table(args.out, alpha=args.alpha, floor=args.floor)
 
 
 def rounds_of(folder, a, b):
@@ -129,57 +176,135 @@ def rounds_of(folder, a, b):
     return sorted(found(a) & found(b))
 
 
-def table(folder, a=None, b=None):
+def finite(x):
+    """x for JSON: None for nan (JSON has no NaN)."""
+    return None if x is None or math.isnan(x) else x
+
+
+def ns_cell(ns):
+    """ns per operation for a table: 3.162, 38.05, 1,018, 318,368."""
+    return f"{ns:,.0f}" if ns >= 1000 else f"{ns:.4g}"
+
+
+def interval_cell(low, high):
+    return "-" if math.isnan(low) else f"{low:.3f}-{high:.3f}"
+
+
+def flag_cell(change):
+    """The flag, or why a row is not flagged when that is not plain noise."""
+    if change.flag:
+        return change.flag
+    if math.isnan(change.low):
+        return "one round"
+    return "within floor" if not change.low <= 1 <= change.high else ""
+
+
+def table(folder, a=None, b=None, alpha=0.05, floor=0.02):
+    if not os.path.isdir(folder):
+        fail(f"ab.py: {folder}: no such folder")
     meta_path = os.path.join(folder, "ab.json")
     meta = load(meta_path) if os.path.exists(meta_path) else None
     if a is None:
         if meta is None:
-            sys.exit(f"ab.py: {meta_path} does not exist; name the two sides: "
-                     f"ab.py table {folder} A B")
+            fail(f"ab.py: {meta_path} does not exist; name the two sides: "
+                 f"ab.py table {folder} A B")
         a, b = meta["a"], meta["b"]
         rounds = list(range(1, meta["rounds"] + 1))
     else:
         rounds = rounds_of(folder, a, b)
         if not rounds:
-            sys.exit(f"ab.py: no round has both {folder}/{a}-N.json and {folder}/{b}-N.json")
+            fail(f"ab.py: no round has both {folder}/{a}-N.json and {folder}/{b}-N.json")
     own_pair = meta is not None and (a, b) == (meta["a"], meta["b"])
-    rows, ratios, same_nodes = [], [], True
+    rows, ratios, same_nodes, micro = [], [], True, False
+    # per side, label -> ({round: seconds}, nodes of the first round)
     per_position = {a: {}, b: {}}
     for rnd in rounds:
-        ma = measure(load(os.path.join(folder, f"{a}-{rnd}.json")))
-        mb = measure(load(os.path.join(folder, f"{b}-{rnd}.json")))
+        da = load(os.path.join(folder, f"{a}-{rnd}.json"))
+        db = load(os.path.join(folder, f"{b}-{rnd}.json"))
+        micro = is_micro(da) and is_micro(db)
+        ma, mb = measure(da), measure(db)
         ratios.append(mb[0] / ma[0] if ma[0] else float("nan"))
         same_nodes &= ma[1] == mb[1] and all(  # the rows both have (perft: depths)
             ma[2][k][1] == mb[2][k][1] for k in ma[2].keys() & mb[2].keys())
-        rows.append(f"| {rnd} | {ma[0]:.3f} ({ma[1]:,}) | {mb[0]:.3f} ({mb[1]:,}) "
-                    f"| {ratios[-1]:.3f} |")
+        if micro:
+            rows.append(f"| {rnd} | {ma[0]:,.1f} | {mb[0]:,.1f} | {ratios[-1]:.3f} |")
+        else:
+            rows.append(f"| {rnd} | {ma[0]:.3f} ({ma[1]:,}) | {mb[0]:.3f} ({mb[1]:,}) "
+                        f"| {ratios[-1]:.3f} |")
         for side, m in ((a, ma), (b, mb)):
             for label, (sec, nodes) in m[2].items():
-                per_position[side].setdefault(label, ([], nodes))[0].append(sec)
+                per_position[side].setdefault(label, ({}, nodes))[0][rnd] = sec
     if own_pair:
         for n, c in meta["commands"].items():
             print(f"{n}: {c}")
         print()
-    print(f"| round | {a} s (nodes) | {b} s (nodes) | {b}/{a} |")
+    if micro:
+        print(f"| round | {a} ns (sum of the benchmarks) | {b} ns (sum) | {b}/{a} |")
+    else:
+        print(f"| round | {a} s (nodes) | {b} s (nodes) | {b}/{a} |")
     print("|---|---|---|---|")
     print("\n".join(rows))
     median = statistics.median(ratios)
-    print(f"| median | | | **{median:.3f}** |")
+    mean = stats.log_ratio_interval(ratios)
+    # (a round whose A took no time has no ratio: it is left out of the test)
+    total = stats.flag_paired([r for r in ratios if r > 0 and math.isfinite(r)], alpha, floor)
+    print(f"| median | | | {median:.3f} |")
+    print(f"| geometric mean ({mean.level:.0%} t interval) | | "
+          f"| **{mean.estimate:.3f}** ({interval_cell(mean.low, mean.high)}) |")
     print()
-    print(f"nodes: {'the same in every run' if same_nodes else 'DIFFERENT'}"
-          f"; {b}/{a} median {median:.3f} over {len(rounds)} rounds")
+    nodes = ("none (micro benchmarks)" if micro
+             else "the same in every run" if same_nodes else "DIFFERENT")
+    print(f"nodes: {nodes}; {b}/{a} {mean.estimate:.3f} "
+          f"({mean.level:.0%} t interval {interval_cell(mean.low, mean.high)}, geometric mean), "
+          f"median {median:.3f} over {len(rounds)} rounds; {total.flag or 'not flagged'}")
+    positions = {}
     if len(per_position[a]) > 1:
+        level = f"{1 - alpha:.0%}"
         print()
-        print(f"| position | {a} nodes | {b} nodes | {a} s | {b} s | {b}/{a} |")
-        print("|---|---|---|---|---|---|")
+        if micro:
+            print(f"| benchmark | {a} ns | {b} ns | {b}/{a} | {b}/{a} geo. mean ({level} interval) "
+                  "| flag |")
+            print("|---|---|---|---|---|---|")
+        else:
+            print(f"| position | {a} nodes | {b} nodes | {a} s | {b} s | {b}/{a} "
+                  f"| {b}/{a} geo. mean ({level} interval) | flag |")
+            print("|---|---|---|---|---|---|---|---|")
+        flagged = 0
         for label, (secs_a, nodes_a) in per_position[a].items():
-            secs_b, nodes_b = per_position[b].get(label, ([float("nan")], 0))
-            sa, sb = statistics.median(secs_a), statistics.median(secs_b)
-            print(f"| {label} | {nodes_a:,} | {nodes_b:,} | {sa:.3f} | {sb:.3f} "
-                  f"| {sb / sa if sa else float('nan'):.3f} |")
+            secs_b, nodes_b = per_position[b].get(label, ({}, 0))
+            sa = statistics.median(secs_a.values())
+            sb = statistics.median(secs_b.values()) if secs_b else float("nan")
+            paired = [secs_b[r] / secs_a[r] for r in rounds
+                      if r in secs_a and r in secs_b and secs_a[r] > 0 and secs_b[r] > 0]
+            ratio = sb / sa if sa else float("nan")
+            if paired:
+                change = stats.flag_paired(paired, alpha, floor)
+                geo = f"{change.ratio:.3f} ({interval_cell(change.low, change.high)})"
+                flag = flag_cell(change)
+                flagged += bool(change.flag)
+                positions[label] = {
+                    "ratio_median": finite(ratio), "ratio": finite(change.ratio),
+                    "low": finite(change.low), "high": finite(change.high),
+                    "p": finite(change.p), "flag": change.flag, "rounds": len(paired)}
+            else:
+                geo, flag = "-", "not in both"
+            if micro:
+                print(f"| {label} | {ns_cell(sa)} | {ns_cell(sb)} | {ratio:.3f} | {geo} "
+                      f"| {flag} |")
+            else:
+                print(f"| {label} | {nodes_a:,} | {nodes_b:,} | {sa:.3f} | {sb:.3f} "
+                      f"| {ratio:.3f} | {geo} | {flag} |")
+        print()
+        print(f"{len(positions)} rows compared, {flagged} flagged (paired t on log ratios "
+              f"over {len(rounds)} rounds, alpha {alpha:g}, floor {floor * 100:g}%)")
     if own_pair:  # the run's own record; another pair of its sides writes nothing
         summary = {"a": a, "b": b, "ratio_median": median, "ratios": ratios,
-                   "same_nodes": same_nodes}
+                   "same_nodes": same_nodes,
+                   "ratio_geomean": finite(mean.estimate),
+                   "interval": [finite(mean.low), finite(mean.high)],
+                   "level": mean.level, "alpha": alpha, "floor": floor,
+                   "p": finite(total.p), "flag": total.flag,
+                   "positions": positions}
         with open(os.path.join(folder, "ab-summary.json"), "w") as f:
             json.dump(summary, f, indent=2)
 
@@ -241,23 +366,32 @@ def main():
     r.add_argument("--b", required=True, metavar="NAME=COMMAND")
     r.add_argument("--rounds", type=int, default=5)
     r.add_argument("--cpu", default="1")
+    r.add_argument("--micro", action="store_true",
+                   help="the commands are Google Benchmark binaries (--benchmark_out)")
     r.add_argument("args", nargs="*")
     t = sub.add_parser("table")
+    for p in (r, t):
+        p.add_argument("--alpha", type=float, default=0.05,
+                       help="the level of the paired t test (default 0.05)")
+        p.add_argument("--floor", type=float, default=0.02,
+                       help="the noise floor, a fraction (default 0.02)")
     t.add_argument("folder")
     t.add_argument("sides", nargs="*", metavar="A B")
     s = sub.add_parser("suite")
     s.add_argument("--exact", action="store_true")
     s.add_argument("a")
     s.add_argument("b")
-    args = parser.parse_args()
+    args = parser.parse_args()  # a usage error exits 2
+    if args.mode in ("run", "table") and (not 0 < args.alpha < 1 or args.floor < 0):
+        fail("ab.py: --alpha between 0 and 1, --floor at least 0")
     if args.mode == "run":
         if args.rounds < 1:
-            sys.exit("ab.py: --rounds must be at least 1")
+            fail("ab.py: --rounds must be at least 1")
         run(args)
     elif args.mode == "table":
         if len(args.sides) not in (0, 2):
-            sys.exit("ab.py: table DIR, or table DIR A B")
-        table(args.folder, *args.sides)
+            fail("ab.py: table DIR, or table DIR A B")
+        table(args.folder, *args.sides, alpha=args.alpha, floor=args.floor)
     else:
         suite(args.a, args.b, args.exact)
 

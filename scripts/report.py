@@ -6,6 +6,7 @@ Usage: scripts/report.py RESULTS_DIR
 Everything in the report is read from the folder's JSON files; the verdicts
 of the claims table follow the explicit rules written next to each claim.
 """
+import collections
 import glob
 import json
 import os
@@ -13,6 +14,8 @@ import statistics
 import sys
 
 import matplotlib
+
+import claims as claims_module
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -44,6 +47,40 @@ def table(header, rows):
     return "\n".join(out)
 
 
+# --- spreads: "median (min-max)" of the repetitions ------------------------------
+
+def seconds_text(x):
+    return f"{x:.3f}"
+
+
+def ns_text(x):
+    return f"{x:.2f}"
+
+
+def with_spread(median, samples, form):
+    """The median, then the lowest and the highest of the repetitions' samples,
+    each written by form: "11.41 (11.20-11.90)", "19.2 M (16.7-19.5 M)"; the
+    median alone with fewer than two samples."""
+    if len(samples) < 2:
+        return form(median)
+    low, high = form(min(samples)), form(max(samples))
+    if low.endswith(" M") and high.endswith(" M"):
+        low = low[:-2]
+    return f"{form(median)} ({low}-{high})"
+
+
+def error_bars(ax, xs, ys, samples, **style):
+    """Error bars from the lowest to the highest sample at each point (x, y)
+    that has two samples or more."""
+    points = [(x, y, min(s), max(s)) for x, y, s in zip(xs, ys, samples) if len(s) > 1]
+    if not points:
+        return
+    ax.errorbar([p[0] for p in points], [p[1] for p in points],
+                yerr=[[max(0, y - low) for _, y, low, _ in points],
+                      [max(0, high - y) for _, y, _, high in points]],
+                fmt="none", capsize=3, **style)
+
+
 # --- micro benchmarks -------------------------------------------------------
 
 MICRO_KINDS = [
@@ -61,9 +98,16 @@ PLUGIN_KINDS = [
 ]
 
 
+# A micro benchmark's figure: the median ns per operation, the coefficient of
+# variation (None when unknown) and each repetition's ns (1e9 / its rate; []
+# when the JSON holds only the aggregates, as the older runs' do).
+MicroNs = collections.namedtuple("MicroNs", "ns cv samples")
+
+
 def micro_ns(micro):
-    """{(kind, variant): (median ns, cv)}: the "median" and "cv" aggregates when
-    the run had repetitions, else the median of the iteration runs."""
+    """{(kind, variant): MicroNs}: the median and spread of the iteration
+    runs (one per repetition) when there are several, else the "median" and
+    "cv" aggregates (older runs keep only those), else the one run."""
     out = {}
     if not micro:
         return out
@@ -84,18 +128,49 @@ def micro_ns(micro):
             else:
                 samples.setdefault(key, []).append(b[counter])
     for key in set(medians) | set(samples):
-        rate = medians.get(key) or statistics.median(samples[key])
+        rates = samples.get(key, [])
+        # The repetitions' own median when there are some: the range shown is theirs.
+        if len(rates) > 1:
+            rate = statistics.median(rates)
+        else:
+            rate = medians.get(key) or (rates[0] if rates else 0)
         spread = cvs.get(key)
-        if spread is None and len(samples.get(key, [])) > 1:
-            spread = statistics.stdev(samples[key]) / statistics.mean(samples[key])
+        if spread is None and len(rates) > 1:
+            spread = statistics.stdev(rates) / statistics.mean(rates)
         if rate > 0:
-            out[key] = (1e9 / rate, spread)
+            out[key] = MicroNs(1e9 / rate, spread, [1e9 / r for r in rates if r > 0])
     return out
+
+
+def micro_cell(m):
+    """ns per operation: "median (min-max)" of the repetitions; from a run
+    with only the aggregates "median ±cv%", or the median alone."""
+    if not m:
+        return "-"
+    if len(m.samples) > 1:
+        return with_spread(m.ns, m.samples, ns_text)
+    if m.cv is not None:
+        return f"{m.ns:.2f} ±{m.cv * 100:.1f}%"
+    return f"{m.ns:.2f}"
 
 
 # --- solve runs ---------------------------------------------------------------
 
+def repetition_totals(rows):
+    """Each repetition's total seconds over a solve run's positions (repetition
+    k: the sum of every row's k-th time); [] with a single repetition, or when
+    a repetition was cut off by the time limit (the rows' times then do not
+    line up)."""
+    counts = {len(r.get("times", [])) for r in rows}
+    if len(counts) != 1 or any(r.get("timed_out_runs", 0) for r in rows):
+        return []
+    n = counts.pop()
+    return [sum(r["times"][k] for r in rows) for k in range(n)] if n > 1 else []
+
+
 def solve_summary(run):
+    """A solve run's figures; "seconds" is the sum of the positions' medians,
+    "totals" each repetition's total (repetition_totals)."""
     if not run:
         return None
     s = run["summary"]
@@ -110,7 +185,20 @@ def solve_summary(run):
         "positions": s["positions"],
         "scores": [r.get("score") for r in rows],
         "times": [r["seconds"] for r in rows],
+        "totals": repetition_totals(rows),
     }
+
+
+def run_seconds(s):
+    """A solve run's seconds as the tables show them: the median of its
+    repetitions' totals, or the sum of the positions' medians when there are
+    no totals (one run)."""
+    return statistics.median(s["totals"]) if s["totals"] else s["seconds"]
+
+
+def seconds_cell(s):
+    """A solve run's seconds, "median (min-max)" of its repetitions' totals."""
+    return with_spread(run_seconds(s), s["totals"], seconds_text)
 
 
 def ratio(a, b):
@@ -127,30 +215,14 @@ LEGACY_LADDER = [{"name": n, "label": label} for n, label in [
 
 # --- the 18-empty claim -------------------------------------------------------
 
-# The claim's laptop, and the instructions per clock of this machine's core
-# against a 2013 laptop core (Ivy Bridge or Haswell) on this kind of code
-# (branchy integer search, multiplies, table lookups). Assumed, not measured:
-# the per-generation gains since 2013 compound to roughly 1.3-1.6x for a
-# current x86 core; the range is widened for the unknown core of the claim.
-# The release build targets x86-64-v2 (CMakeLists.txt), which a 2013 core
-# runs: the scaling need not cover newer instructions.
-LAPTOP_GHZ = 1.8
-IPC_RANGE = (1.2, 1.8)
-CLAIM_SECONDS = 30
-
-
-def plural(n, word):
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def e18_curve(folder, manifest):
     """The depth curve of the 18-empty claim (runs e18-claim-ALGO-dD): a
-    table, a plot, and the two claim rows; None when the run has none."""
+    table and a plot ({"lines": ...}); None when the run has none."""
     spec = manifest.get("e18_claim")
     if not spec:
         return None
     limit = spec["time_limit"]
-    rows, points, best = [], {}, {}
+    rows, points, runs = [], {}, {}
     for algo in spec["algos"]:
         for depth in spec["depths"]:
             run = load(folder, f"e18-claim-{algo}-d{depth}")
@@ -170,21 +242,17 @@ def e18_curve(folder, manifest):
             over = "≥ " if cut else ""
             point = {"depth": depth, "seconds": s["seconds"], "worst": max(times),
                      "median": statistics.median(times), "cut": cut, "wrong": wrong,
-                     "positions": len(times), "all": all(t < CLAIM_SECONDS for t in times)
-                     and not cut and wrong == 0}
+                     "positions": len(times)}
             points.setdefault(algo, []).append(point)
+            runs.setdefault(algo, []).append((depth, run))
             rows.append([depth, algo, run["config"]["shallow_min_empties"],
                          f"{len(solved)}/{len(times)}" + (f", {wrong} WRONG" if wrong else ""),
                          f"{over}{s['seconds']:.2f}", f"{over}{point['median']:.2f}",
                          f"{over}{point['worst']:.2f}",
                          f"{s['nodes']:,} + {s.get('shallow_nodes', 0):,}"])
-            # The best depth: the most positions solved, then the least total
-            # time (a position cut off at the limit counted as the limit).
-            point["key"] = (s["not_solved"], s["seconds"])
-            if wrong == 0 and (algo not in best or point["key"] < best[algo]["key"]):
-                best[algo] = point
     if not rows:
         return None
+    best = claims_module.best_depths(runs)
     n = len(spec["positions"])
     which = (f"all {n} positions" if n == 30 else
              f"{n} of its 30 positions (" + ", ".join(f"#{i}" for i in spec["positions"]) + ")")
@@ -222,58 +290,7 @@ def e18_curve(folder, manifest):
         fig.savefig(os.path.join(folder, "e18-depth.png"), dpi=110)
         plt.close(fig)
 
-    claims = []
-    ab, pv = best.get("alphabeta"), best.get("pvs")
-
-    def ge(point):  # a figure with positions cut off at the limit is a lower bound
-        return "≥ " if point["cut"] else ""
-
-    if ab:
-        v = "holds" if ab["all"] else "does not hold"
-        if ab["cut"] and limit < CLAIM_SECONDS and ab["wrong"] == 0:
-            v = "n/a"  # cut off before 30 s: whether it takes 30 s is unknown
-        mhz = spec.get("clock_mhz")
-        if mhz:
-            lo = mhz / 1000 / LAPTOP_GHZ * IPC_RANGE[0]
-            hi = mhz / 1000 / LAPTOP_GHZ * IPC_RANGE[1]
-            over = "≥ " if ab["cut"] else ""
-            def sec(x):
-                return f"{x:.1f}" if x < 10 else f"{x:.0f}"
-            scaled = (f"; on the claim's laptop about {over}{sec(ab['worst'] * lo)}-"
-                      f"{sec(ab['worst'] * hi)} s for the worst position and "
-                      f"{over}{sec(ab['median'] * lo)}-{sec(ab['median'] * hi)} s for the median "
-                      f"(× {lo:.1f}-{hi:.1f}: this machine's {mhz / 1000:.2f} GHz / "
-                      f"{LAPTOP_GHZ} GHz × {IPC_RANGE[0]}-{IPC_RANGE[1]} for this core's "
-                      "instructions per clock over a 2013 laptop core's, an assumed range; "
-                      "the clock is the kernel's figure, a virtual machine's may boost above "
-                      "it, a 2013 laptop's single-core turbo may reach 2.6-3 GHz)")
-        else:
-            scaled = "; this machine's clock is unknown: not scaled"
-        claims.append((f"An 18-empty exact solve within {CLAIM_SECONDS} s with alpha-beta (no "
-                       "table) on a Kindergarten bitboard, ordered by a shallow search with a "
-                       "classic evaluation at its best depth",
-                       "claimed for a 1.8 GHz 2013 laptop",
-                       f"D = {ab['depth']}, {plural(ab['positions'], 'position')} of e18: "
-                       f"median {ge(ab)}{ab['median']:.2f} s, worst {ge(ab)}{ab['worst']:.2f} s "
-                       f"on this machine{scaled}", v,
-                       f"holds if every position < {CLAIM_SECONDS} s on this machine"))
-    if ab and pv:
-        rr = ratio(ab["seconds"], pv["seconds"])
-        v = "holds" if rr <= 1.05 else "does not hold"
-        # A total with cut-off positions is a lower bound: the verdict stands
-        # only if the bound cannot turn it.
-        if (pv["cut"] and v == "does not hold") or (ab["cut"] and v == "holds"):
-            v = "n/a"
-        bound = (" (with cut-off positions: lower bounds)" if ab["cut"] or pv["cut"] else "")
-        claims.append(("NegaScout is no faster than alpha-beta when each orders by a shallow "
-                       "search at its own best depth",
-                       "same source as the 18-empty claim",
-                       f"{plural(ab['positions'], 'position')} of e18: alpha-beta "
-                       f"D = {ab['depth']} {ge(ab)}{ab['seconds']:.2f} s, NegaScout "
-                       f"D = {pv['depth']} {ge(pv)}{pv['seconds']:.2f} s "
-                       f"(alpha-beta / NegaScout {rr:.2f}×){bound}", v,
-                       "holds if NegaScout is at most 5% faster"))
-    return {"lines": lines, "claims": claims}
+    return {"lines": lines}
 
 
 def engines_section(folder, manifest):
@@ -337,9 +354,22 @@ def engines_section(folder, manifest):
     return lines + ["![time per position](engines.png)", ""]
 
 
-def verdict_cell(v):
-    return {"holds": "**holds**", "partly": "**partly**", "does not hold": "**does not hold**",
-            "n/a": "not measured"}[v]
+def speedup_range(base, cur):
+    """The lowest and highest speedup of solve run cur over base their
+    repetitions allow (base's fastest total over cur's slowest, and the
+    slowest over the fastest); [] when either has no totals."""
+    if not base["totals"] or not cur["totals"] or min(cur["totals"]) <= 0:
+        return []
+    return [min(base["totals"]) / max(cur["totals"]), max(base["totals"]) / min(cur["totals"])]
+
+
+def perft_row(label, run):
+    """A perft run's last depth: label, depth, leaves, median seconds, leaves/s,
+    whether every depth's count matched, and each repetition's seconds."""
+    last = run["rows"][-1]
+    times = last["seconds"] if isinstance(last["seconds"], list) else [last["seconds"]]
+    return (label, last["depth"], int(last["leaves"]), last["median_seconds"],
+            last["leaves_per_second"], all(r["check"] in ("ok", "-") for r in run["rows"]), times)
 
 
 def main():
@@ -372,31 +402,38 @@ def main():
         lines += [f"Note: {manifest['note']}", ""]
     lines += ["All times are medians of the repetitions, single thread. The machine may be "
               "shared: compare variants within this run rather than against other runs "
-              "(`scripts/compare.py` does that with noise flags).", ""]
+              "(`scripts/compare.py` compares two runs with a rank test). A figure written "
+              "\"median (min-max)\" is the median of the repetitions and, in parentheses, the "
+              "fastest and the slowest repetition (the lower figure first; for a suite of "
+              "positions, each repetition's total over the suite); a figure with no spread is "
+              "one run (or a suite with a repetition cut off by the time limit); the plots' "
+              "error bars span the same range. These tables describe the runs; the verdicts "
+              "come from the intervals of the claims section, not from them.", ""]
 
     # Micro table and plot.
     if micro:
+        aggregates_only = any(m.cv is not None and len(m.samples) < 2 for m in micro.values())
         lines += ["## Flip and move generation (micro benchmarks)", "",
                   "Nanoseconds per operation (lower is better), from `bench/micro` over "
                   "`positions/corpus.obf` (1,200 positions from seeded random games, every stage) "
                   "and the full board with one square emptied in turn. Every benchmark checked its "
-                  "results against the reference board before timing.", ""]
+                  "results against the reference board before timing."
+                  + (" This run's JSON holds only the aggregates of the repetitions: \"median "
+                     "±cv\" gives their coefficient of variation, not their range."
+                     if aggregates_only else ""), ""]
         header = ["variant"] + [label for _, _, label in MICRO_KINDS]
-        rows = []
-        for v in variants:
-            row = [f"`{v}`"]
-            for k, _, _ in MICRO_KINDS:
-                ns = micro.get((k, v))
-                row.append(f"{ns[0]:.2f}" if ns else "-")
-            rows.append(row)
+        rows = [[f"`{v}`"] + [micro_cell(micro.get((k, v))) for k, _, _ in MICRO_KINDS]
+                for v in variants]
         lines += [table(header, rows), "", "![ns per operation](micro.png)", ""]
         fig, ax = plt.subplots(figsize=(10, 4.5))
         kinds = MICRO_KINDS[:3]
         width = 0.8 / len(kinds)
         for i, (k, _, label) in enumerate(kinds):
             xs = [j + i * width for j in range(len(variants))]
-            ys = [micro.get((k, v), (0, None))[0] for v in variants]
+            figures = [micro.get((k, v), MicroNs(0, None, [])) for v in variants]
+            ys = [m.ns for m in figures]
             ax.bar(xs, ys, width, label=label)
+            error_bars(ax, xs, ys, [m.samples for m in figures], color="black", linewidth=1)
         ax.set_xticks([j + width for j in range(len(variants))])
         ax.set_xticklabels(variants, rotation=30, ha="right")
         ax.set_ylabel("ns per operation")
@@ -420,7 +457,8 @@ def main():
         if own:
             lines += ["Their optional entry points, timed as they run them:", "",
                       table(["plug-in", "operation", "ns"],
-                            [[f"`{n}`", label, f"{micro[(k, n)][0]:.2f}"] for n, k, label in own]),
+                            [[f"`{n}`", label, micro_cell(micro[(k, n)])]
+                             for n, k, label in own]),
                       ""]
     if micro.get(("flip/corpus", "builtin:walk")) and micro.get(("flip/corpus", "plugin:walk")):
         rows = []
@@ -438,15 +476,9 @@ def main():
                          "ratio"], rows), ""]
 
     # Perft table and plot.
-    perft_rows = []
-    for v in variants:
-        run = load(folder, f"perft-{v}")
-        if not run:
-            continue
-        last = run["rows"][-1]
-        ok = all(r["check"] in ("ok", "-") for r in run["rows"])
-        perft_rows.append((v, last["depth"], int(last["leaves"]), last["median_seconds"],
-                           last["leaves_per_second"], ok))
+    perft_rows = [perft_row(v, run) for v, run in
+                  [(v, load(folder, f"perft-{v}")) for v in variants] if run]
+
     def perft_label(run):
         cfg = run["config"]
         notes = []
@@ -462,27 +494,31 @@ def main():
     for name in extra:
         run = load(folder, name)
         if run:
-            last = run["rows"][-1]
-            perft_rows.append((perft_label(run), last["depth"], int(last["leaves"]),
-                               last["median_seconds"], last["leaves_per_second"],
-                               all(r["check"] in ("ok", "-") for r in run["rows"])))
+            perft_rows.append(perft_row(perft_label(run), run))
     if perft_rows:
         lines += ["## Perft", "",
-                  "From the start position, single thread, no cache unless said, convention a124004; "
-                  "every count checked against `positions/perft-start.csv`. The bitboard "
+                  "From the start position, single thread, no cache unless said, convention "
+                  "a124004; every count checked against `positions/perft-start.csv`. The bitboard "
                   "variants walk the tree on their two bitboards and count the last two plies "
                   "at once unless the row says play/undo (`--no-shortcut`); a cache with "
                   "symmetric keys counts mirror-image subtrees once (`--no-symmetry`: plain "
                   "keys).", "",
                   table(["variant", "depth", "leaves", "seconds", "leaves/s", "counts"],
-                        [[f"`{v}`", d, f"{n:,}", f"{s:.3f}", fmt(r), "ok" if ok else "MISMATCH"]
-                         for v, d, n, s, r, ok in perft_rows]),
+                        [[f"`{v}`", d, f"{n:,}", with_spread(s, ts, seconds_text),
+                          with_spread(r, [n / t for t in ts if t > 0], fmt),
+                          "ok" if ok else "MISMATCH"]
+                         for v, d, n, s, r, ok, ts in perft_rows]),
                   "", "![perft leaves per second](perft.png)", ""]
         fig, ax = plt.subplots(figsize=(9, 4))
-        ax.bar([r[0] for r in perft_rows], [r[4] / 1e6 for r in perft_rows], color="tab:green")
+        xs = range(len(perft_rows))
+        ys = [r[4] / 1e6 for r in perft_rows]
+        ax.bar(xs, ys, color="tab:green")
+        error_bars(ax, xs, ys, [[r[2] / t / 1e6 for t in r[6] if t > 0] for r in perft_rows],
+                   color="black", linewidth=1)
+        ax.set_xticks(xs)
+        ax.set_xticklabels([r[0] for r in perft_rows], rotation=30, ha="right")
         ax.set_ylabel("million leaves per second")
         ax.set_title("Perft from the start, single thread")
-        plt.setp(ax.get_xticklabels(), rotation=30, ha="right")
         fig.tight_layout()
         fig.savefig(os.path.join(folder, "perft.png"), dpi=110)
         plt.close(fig)
@@ -512,9 +548,9 @@ def main():
             verdict = ("ok" if solved else
                        f"{cur['unsolved']} not solved" if cur["wrong"] == 0 else "WRONG")
             rows.append([label, f"`{cur['variant']}`", f"{cur['nodes']:,}",
-                         f"{cur['seconds']:.3f}" + ("" if solved else " (at least)"),
-                         fmt(ratio(prev["seconds"], cur["seconds"])) if prev else "-",
-                         fmt(ratio(first["seconds"], cur["seconds"])) if first else "-",
+                         seconds_cell(cur) + ("" if solved else " (at least)"),
+                         fmt(ratio(run_seconds(prev), run_seconds(cur))) if prev else "-",
+                         fmt(ratio(run_seconds(first), run_seconds(cur))) if first else "-",
                          verdict])
         return rows
 
@@ -523,7 +559,10 @@ def main():
         for series_name, rungs in series.items():
             xs = [i for i, r in enumerate(rungs) if r]
             axes[0].plot(xs, [rungs[i]["nodes"] for i in xs], marker="o", label=series_name)
-            axes[1].plot(xs, [rungs[i]["seconds"] for i in xs], marker="o", label=series_name)
+            ys = [run_seconds(rungs[i]) for i in xs]
+            line, = axes[1].plot(xs, ys, marker="o", label=series_name)
+            error_bars(axes[1], xs, ys, [rungs[i]["totals"] for i in xs],
+                       color=line.get_color())
         for ax, what in zip(axes, ["nodes", "seconds"]):
             ax.set_yscale("log")
             ax.set_xticks(range(len(labels)))
@@ -590,8 +629,8 @@ def main():
             config = config or (describe_solve(run) if run else None)
             s = solve_summary(run)
             if s:
-                rows.append([f"`{v}`", f"{s['seconds']:.3f}", f"{s['nodes']:,}",
-                             fmt(s["nodes"] / s["seconds"] if s["seconds"] else None),
+                rows.append([f"`{v}`", seconds_cell(s), f"{s['nodes']:,}",
+                             fmt(s["nodes"] / run_seconds(s) if run_seconds(s) else None),
                              s["wrong"], s["unsolved"]])
         if rows:
             best = manifest.get("best")
@@ -608,115 +647,22 @@ def main():
 
     lines += engines_section(folder, manifest)
 
-    # The claims table.
-    claims = []
-
-    # 1. The empty-square list.
-    mb, mbl = ladder["mailbox"][1], ladder["mailbox"][2]
-    if mb and mbl:
-        r = ratio(mb["seconds"], mbl["seconds"])
-        nr = ratio(mb["nodes"], mbl["nodes"])
-        v = "holds" if 3 <= r <= 4.5 else "partly" if 1.5 <= r else "does not hold"
-        claims.append(("An empty-square list makes endgame search about 3-4× faster (mailbox, "
-                       "board-order scan vs list, alpha-beta, no other ordering)",
-                       "Reversi programming folklore (Edax's empty list; the 3-4× figure is the "
-                       "claim under test)",
-                       f"{r:.2f}× faster on {manifest['ladder_suite']} ({nr:.2f}× fewer nodes: "
-                       "the list's static order also orders moves)",
-                       v, "holds if 3 ≤ ratio ≤ 4.5; partly if ≥ 1.5"))
-    # 2. Alpha-beta vs minimax.
-    fams = [f for f in ladder if ladder[f][0] and ladder[f][1]]
-    if fams:
-        same = all(ladder[f][0]["scores"] == ladder[f][1]["scores"] and
-                   ladder[f][0]["wrong"] == 0 for f in fams)
-        nr = min(ratio(ladder[f][0]["nodes"], ladder[f][1]["nodes"]) for f in fams)
-        v = "holds" if same and nr >= 5 else "partly" if same else "does not hold"
-        claims.append(("Alpha-beta returns the same result as minimax while visiting far fewer "
-                       "nodes", "textbook (Knuth and Moore, 1975)",
-                       f"same scores on every position: {'yes' if same else 'NO'}; "
-                       f"{nr:.1f}× fewer nodes ({manifest['ladder_suite']})",
-                       v, "holds if the scores agree and nodes drop ≥ 5×"))
-    # 3. Bitboards vs mailbox.
-    if micro:
-        parts, ok = [], []
-        for op, label in [("flip/corpus", "flip"), ("legal_moves/corpus", "legal moves")]:
-            base = micro.get((op, "mailbox"))
-            for bb in ["shift", "kindergarten"]:
-                cur = micro.get((op, bb))
-                if base and cur:
-                    rr = base[0] / cur[0]
-                    parts.append(f"{label}: {bb} {rr:.1f}×")
-                    ok.append(rr > 1)
-        if ok:
-            v = "holds" if all(ok) else "partly" if any(ok) else "does not hold"
-            claims.append(("Bitboards are faster than the mailbox for flips and move generation",
-                           "common knowledge of bitboard engines",
-                           "; ".join(parts) + " (mailbox ns / bitboard ns)", v,
-                           "holds if every ratio > 1"))
-        sh, kg = micro.get(("flip/corpus", "shift")), micro.get(("flip/corpus", "kindergarten"))
-        if sh and kg:
-            rr = sh[0] / kg[0]
-            v = "holds" if rr > 1.1 else "partly" if rr > 0.95 else "does not hold"
-            claims.append(("The Kindergarten multiply/rotate flip is faster than the shift flip",
-                           "the Kindergarten bitboard technique (chess programming wiki)",
-                           f"{kg[0]:.2f} ns vs {sh[0]:.2f} ns per flip: {rr:.2f}×", v,
-                           "holds if > 1.1×; partly if within 5%"))
-    # 5. Folding legality into play.
-    parts, ok = [], []
-    for board in ["mailbox", "shift", "kindergarten", "kindergarten+list"]:
-        scan = solve_summary(load(folder, f"moves-{board}-scan"))
-        mask = solve_summary(load(folder, f"moves-{board}-mask"))
-        if scan and mask:
-            rr = ratio(mask["seconds"], scan["seconds"])
-            parts.append(f"{board}: {rr:.2f}×" + ("" if scan["nodes"] == mask["nodes"]
-                                                   else " (node counts differ!)"))
-            ok.append(rr > 1.05)
-    if ok:
-        v = "holds" if all(ok) else "partly" if any(ok) else "does not hold"
-        claims.append(("Folding the legality test into play (try each square) beats generating "
-                       "the legal mask first, in endgame search",
-                       "the design principle of this project (DESIGN.md)",
-                       "time(mask) / time(scan), same board and move order (same nodes), "
-                       f"{manifest['claim_suite']}: " + "; ".join(parts), v,
-                       "holds if every ratio > 1.05"))
-    # 6. 18 empties and NegaScout, as the claim states them (the depth curve
-    # of reproduce.py's E18_CLAIM); older runs: the static-order runs.
+    # The e18 depth curve (its claims are decided with the others).
     curve = e18_curve(folder, manifest)
     if curve:
         lines += curve["lines"]
-        claims += curve["claims"]
-    simple = solve_summary(load(folder, "e18-simple"))
-    if simple and not curve:
-        worst = max(simple["times"])
-        v = "holds" if worst < 30 and simple["wrong"] == 0 else "does not hold"
-        claims.append(("An 18-empty exact solve with plain alpha-beta and a static order (not the "
-                       "claim's shallow-search order) on a Kindergarten bitboard takes under 30 s",
-                       "claimed for a 1.8 GHz 2013 laptop (with shallow-search ordering)",
-                       f"kindergarten+list, alpha-beta, static list order: {len(simple['times'])} "
-                       f"positions of e18, median {statistics.median(simple['times']):.2f} s, "
-                       f"worst {worst:.2f} s", v, "holds if every position < 30 s"))
-    ab = solve_summary(load(folder, "scout-alphabeta"))
-    pv = solve_summary(load(folder, "scout-pvs"))
-    pvf = solve_summary(load(folder, "scout-pvs-fastest"))
-    if ab and pv and not curve:
-        rr = ratio(ab["seconds"], pv["seconds"])
-        extra = ""
-        if pvf:
-            extra = f"; with fastest-first PVS takes {pvf['seconds']:.3f} s"
-        v = "holds" if rr <= 1.05 else "does not hold"
-        claims.append(("NegaScout is no faster than alpha-beta with a static order (not the "
-                       "claim's: each at its best ordering depth)",
-                       "same source as the 18-empty claim",
-                       f"static list order on {manifest['claim_suite']}: alpha-beta "
-                       f"{ab['seconds']:.3f} s, PVS {pv['seconds']:.3f} s ({rr:.2f}×){extra}", v,
-                       "holds if PVS is at most 5% faster"))
 
-    if claims:
+    # The claims, decided by reproduce.py with alternating rounds
+    # (scripts/claims.py, docs/statistics.md) and recorded in claims.json.
+    decided = load(folder, "claims")
+    if decided:
+        lines += claims_module.render(decided)
+    else:
         lines += ["## Claims", "",
-                  "Each verdict follows the rule in the last column, applied to the figures "
-                  "measured in this run.", "",
-                  table(["claim", "source", "our figure", "verdict", "rule"],
-                        [[c, s, f, verdict_cell(v), r] for c, s, f, v, r in claims]), ""]
+                  "This run has no `claims.json`: it was made before the claims were decided "
+                  "by alternating rounds with intervals, when each verdict compared one figure "
+                  "with a threshold. Those verdicts are in the folder's committed REPORT.md; "
+                  "this report gives none.", ""]
 
     # The speed targets of the faster-variants issue, where this run measured them.
     targets = []
@@ -754,21 +700,26 @@ def main():
             runs = [(t, run) for t, run in runs if run]
             if not runs or runs[0][0] != 1:
                 continue
-            one = runs[0][1]["summary"]
+            one = solve_summary(runs[0][1])
             points = []
             for t, run in runs:
                 s = run["summary"]
-                speedup = one["seconds"] / s["seconds"] if s["seconds"] else None
+                cur = solve_summary(run)
+                speedup = ratio(run_seconds(one), run_seconds(cur))
+                # The baseline's own spread is in its seconds; its speedup is 1.
+                spread = speedup_range(one, cur) if t != 1 else []
                 busy = [sum(r["idle_seconds"][i] for r in run["rows"])
                         for i in range(len(run["rows"][0]["idle_seconds"]))]
                 presearch = s.get("presearch_seconds")
-                rows.append([f"`{v}`", t, f"{s['seconds']:.3f}", fmt(speedup),
+                rows.append([f"`{v}`", t, seconds_cell(cur), with_spread(speedup, spread, fmt),
                              f"{s['nodes']:,}", fmt(ratio(s["nodes"], one["nodes"])),
                              " ".join(f"{x:.2f}" for x in busy),
                              "-" if presearch is None else f"{presearch:.3f}",
                              s["wrong_scores"], s["not_solved"]])
-                points.append((t, speedup))
-            ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=v)
+                points.append((t, speedup, spread))
+            line, = ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=v)
+            error_bars(ax, [p[0] for p in points], [p[1] for p in points],
+                       [p[2] for p in points], color=line.get_color())
         if rows:
             top = max(scaling["threads"])
             ax.plot([1, top], [1, top], ":", color="grey", label="ideal")
@@ -780,8 +731,10 @@ def main():
             fig.savefig(os.path.join(folder, "scaling.png"), dpi=110)
             lines += ["## Parallel search of one position", "",
                       f"`{scaling['positions']}`, best configuration, `-t N` threads per "
-                      "position (YBWC, one shared table). Seconds: the sum of the positions' "
-                      "median times; speedup against one thread in this run; nodes: the sum "
+                      "position (YBWC, one shared table). Seconds: the positions' times "
+                      "summed, median (min-max) over the repetitions; speedup against one "
+                      "thread in this run (in parentheses: the fastest one-thread total over "
+                      "the slowest at N threads, and the slowest over the fastest); nodes: the sum "
                       "over all threads (the parallel search's extra work is the node ratio); "
                       "idle: seconds each thread waited for work, summed over the positions. "
                       "pre-search: its seconds, summed; with 2 threads it splits like the "

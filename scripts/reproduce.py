@@ -8,12 +8,18 @@ Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full] [--plugin PATH.so ...]
        scripts/reproduce.py BUILD_DIR OUT_DIR --only engines --engine NAME=COMMAND ... [--full]
 
 Every step calls the project's own binaries (reversi-bench and bench/micro)
-with --json output; nothing here measures anything itself. The quick run
-takes about 15 minutes on 2 cores; --full adds fforum-20-39 (for the
+with --json output; nothing here measures anything itself. Timed figures
+are repeated (--repeat, default 5: the micro benchmarks' repetitions,
+interleaved at random, perft, the ladder on e12, fforum-1-19; the deep
+rungs twice, the scaling runs three times) so the report can show their
+spread. The claims (scripts/claims.py) are decided by their own alternating
+rounds under the sequential rule of scripts/stats.py, each within a time
+budget, and written to claims.json. The quick run
+takes about 12 minutes on 2 cores; --full adds fforum-20-39 (for the
 textbook kindergarten+list and the variant fastest on fforum-1-19), perft(12)
 for the bitboard variants and perft(13) with the cache, and all 30 positions
-of e18 for the 18-empty claim's depth curve (about 20 minutes; 3 positions,
-about 3 minutes, in the quick run). Both end with the parallel search's
+of e18 for the 18-empty claim's depth curve (about 20 minutes; 3 positions
+at depths 0-4, about a minute, in the quick run). Both end with the parallel search's
 scaling: the best configuration
 with 1, 2, 4, ... threads per position up to the machine's hardware threads,
 for the fastest bitboard variant and mailbox+list (FForum #20-#31 in the
@@ -46,6 +52,8 @@ import subprocess
 import sys
 import time
 
+import claims as claims_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The binaries run in ROOT and are given repository-relative paths, so that
 # the JSON and logs name files the same way on every machine.
@@ -61,6 +69,7 @@ def rel(path):
 
 class Runner:
     def __init__(self, build, out, steps, plugins=()):
+        self.root = ROOT
         self.bin = os.path.join(rel(build), "reversi-bench")
         self.micro = os.path.join(rel(build), "bench", "micro")
         self.plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
@@ -94,11 +103,15 @@ class Runner:
             return json.load(f)
 
     def run_micro(self, min_time, repetitions):
+        """Every micro benchmark, its repetitions interleaved at random with
+        the others' (so that a slow spell of the machine spreads over all of
+        them), each repetition kept in the JSON beside the aggregates."""
         path = os.path.join(self.out, "micro.json")
         self.progress("micro benchmarks")
         cmd = [self.micro, f"--benchmark_min_time={min_time}",
                f"--benchmark_repetitions={repetitions}",
-               "--benchmark_report_aggregates_only=true",
+               "--benchmark_enable_random_interleaving=true",
+               "--benchmark_display_aggregates_only=true",
                "--benchmark_out_format=json", f"--benchmark_out={rel(path)}"] + self.plugin_args
         result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 cwd=ROOT)
@@ -111,6 +124,12 @@ class Runner:
 
 def suite(name):
     return os.path.join(POSITIONS, name + ".obf")
+
+
+def run_summary(run):
+    """What the exact claims read of a solve run: nodes, scores, wrong scores."""
+    return {"nodes": run["summary"]["nodes"], "wrong": run["summary"]["wrong_scores"],
+            "scores": [row.get("score") for row in run["rows"]]}
 
 
 def presets(binary):
@@ -137,6 +156,11 @@ DEEP_FIRST_RUNG = "alphabeta"
 # #20-#31 with 60 s a position): the quick run gives each position 10 s, the
 # full one 30 s.
 DEEP_TIME_LIMIT = {"quick": 10, "full": 30}
+# The deep rungs run twice (a spread of two), but for the two that take
+# minutes (board order and the plain list): once.
+DEEP_REPEAT, DEEP_ONCE = 2, ("alphabeta", "list")
+# The parallel scaling's runs: two each.
+THREADS_REPEAT = 2
 
 
 # The 18-empty claim, as its source states it: an exact solve of an
@@ -162,6 +186,9 @@ E18_CLAIM_STOP_FACTOR = 4
 # as the static-order run it replaces). --full: all 30.
 E18_CLAIM_QUICK = range(1, 4)
 E18_CLAIM_ALL = range(1, 31)
+# The quick run's depths: 0-4 (the best depth has been 0-2 on every machine
+# here; 5 and 6 took a third of the curve's time). --full: all.
+E18_CLAIM_QUICK_DEPTHS = list(range(0, 5))
 
 
 def e18_claim_min_empties(depth):
@@ -200,6 +227,7 @@ def clock_mhz():
 def run_e18_claim(r, positions, depths=E18_CLAIM_DEPTHS, time_limit=E18_CLAIM_TIME_LIMIT):
     """The depth curve of the 18-empty claim; returns its manifest entry."""
     skipped = {}
+    curve = {}
     for algo in E18_CLAIM_ALGOS:
         best = last = None
         for depth in depths:
@@ -213,12 +241,13 @@ def run_e18_claim(r, positions, depths=E18_CLAIM_DEPTHS, time_limit=E18_CLAIM_TI
             run = r.run(f"e18-claim-{algo}-d{depth}",
                         ["solve"] + [f"{suite('e18')}:{i}" for i in positions]
                         + e18_claim_options(algo, depth, time_limit))
+            curve.setdefault(algo, []).append((depth, run))
             last = run["summary"]["seconds"]
             best = last if best is None else min(best, last)
     return {"positions": list(positions), "algos": E18_CLAIM_ALGOS, "depths": depths,
             "min_empties": {str(d): e18_claim_min_empties(d) for d in depths},
             "time_limit": time_limit, "stop_factor": E18_CLAIM_STOP_FACTOR,
-            "skipped": skipped, "clock_mhz": clock_mhz()}
+            "skipped": skipped, "clock_mhz": clock_mhz(), "curve": curve}
 
 
 def only_e18_claim(args):
@@ -226,7 +255,13 @@ def only_e18_claim(args):
     positions = args.positions or (E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK)
     depths = [d for d in E18_CLAIM_DEPTHS if args.max_depth is None or d <= args.max_depth]
     r = Runner(args.build, args.out, len(E18_CLAIM_ALGOS) * len(depths))
-    entry = run_e18_claim(r, positions, depths, args.time_limit or E18_CLAIM_TIME_LIMIT)
+    limit = args.time_limit or E18_CLAIM_TIME_LIMIT
+    entry = run_e18_claim(r, positions, depths, limit)
+    claims = claims_module.Claims(r, args.full, suite)
+    claims.e18(claims_module.best_depths(entry.pop("curve")),
+               lambda algo, depth: e18_claim_options(algo, depth, limit),
+               positions if args.positions else E18_CLAIM_ALL, entry["clock_mhz"], limit)
+    claims.write(os.path.join(args.out, "claims.json"))
     path = os.path.join(args.out, "manifest.json")
     manifest = {"full": args.full, "repeat": 1, "variants": [], "steps": [], "seconds": 0}
     if os.path.exists(path):
@@ -345,7 +380,9 @@ def main():
     parser.add_argument("build")
     parser.add_argument("out")
     parser.add_argument("--full", action="store_true")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per timed measurement")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="runs per timed measurement (the micro benchmarks' repetitions, "
+                        "perft, the ladder on e12, fforum-1-19)")
     parser.add_argument("--plugin", action="append", default=[],
                         help="a plug-in board (shared object) measured beside the variants")
     parser.add_argument("--engine", action="append", default=[],
@@ -387,9 +424,10 @@ def main():
                  f"{DEEP_SUITE} positions {DEEP_QUICK.start}-{DEEP_QUICK.stop - 1}")
     claim_suite = "e14" if args.full else "e12"
     e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
+    e18_depths = E18_CLAIM_DEPTHS if args.full else E18_CLAIM_QUICK_DEPTHS
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
     steps = (1 + len(variants) + len(FAMILIES) * len(ladder) + len(deep_ladder)
-             + len(variants) + 4 * 2 + len(E18_CLAIM_ALGOS) * len(E18_CLAIM_DEPTHS)
+             + len(variants) + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + 2 * len(thread_counts()) + (1 if args.engine else 0))
     r = Runner(args.build, args.out, steps, plugins)
@@ -399,7 +437,7 @@ def main():
     # long steps.
     engines = run_engines(r, args.engine, args.gtp_setup, args.full) if args.engine else None
 
-    r.run_micro(min_time=0.2 if args.full else 0.1, repetitions=args.repeat)
+    r.run_micro(min_time=0.2 if args.full else 0.05, repetitions=args.repeat)
 
     # Perft rate per variant, from the start, single thread, no cache.
     for v in variants:
@@ -407,12 +445,15 @@ def main():
         r.run(f"perft-{v}", ["perft", "-v", v, "-d", depth] + rep)
 
     # The ladder, per board family. A solve run is repeated for a median time.
+    minimax = {}
     for family in FAMILIES:
         for rung in ladder:
-            r.run(f"ladder-{family}-{rung['name']}",
-                  ["solve", suite(LADDER_SUITE), "-v", family + ("+list" if rung["list"] else ""),
-                   "--preset", rung["name"]]
-                  + (["--repeat", "1"] if rung["name"] == "minimax" else rep))
+            run = r.run(f"ladder-{family}-{rung['name']}",
+                        ["solve", suite(LADDER_SUITE), "-v",
+                         family + ("+list" if rung["list"] else ""), "--preset", rung["name"]]
+                        + (["--repeat", "1"] if rung["name"] == "minimax" else rep))
+            if rung["name"] in ("minimax", "alphabeta"):
+                minimax.setdefault(family, {})[rung["name"]] = run_summary(run)
 
     # The ladder on the deeper suite, from alpha-beta on, on the fastest
     # variant; run once (each run takes seconds to minutes).
@@ -421,7 +462,8 @@ def main():
     for rung in deep_ladder:
         run = r.run(f"deep-{rung['name']}",
                     ["solve"] + deep_positions
-                    + ["--preset", rung["name"], "--time-limit", str(deep_limit)])
+                    + ["--preset", rung["name"], "--time-limit", str(deep_limit), "--repeat",
+                       "1" if rung["name"] in DEEP_ONCE else str(DEEP_REPEAT)])
         if run["summary"]["wrong_scores"] == 0 and run["summary"]["not_solved"] == 0:
             deep_times[rung["name"]] = run["summary"]["seconds"]
     fastest_rung = min(deep_times, key=deep_times.get) if deep_times else None
@@ -433,16 +475,20 @@ def main():
         fforum_times[v] = run["summary"]["seconds"]
     fastest = min(fforum_times, key=fforum_times.get)
 
-    # Folding legality into play (scan: try every square) vs the legal mask
-    # first, on the same board with the same move order (so the same nodes).
-    for board in ["mailbox", "shift", "kindergarten", "kindergarten+list"]:
-        for moves in ["scan", "mask"]:
-            r.run(f"moves-{board}-{moves}",
-                  ["solve", suite(claim_suite), "-v", board, "--moves", moves,
-                   "--preset", "fastest"] + rep)
+    # The 18-empty claim's depth curve (each algorithm's best ordering depth).
+    e18_claim = run_e18_claim(r, e18_positions, e18_depths)
 
-    # The 18-empty claim and NegaScout vs alpha-beta, as the claim states them.
-    e18_claim = run_e18_claim(r, e18_positions)
+    # The claims, each decided by alternating rounds (or by exact counts).
+    claims = claims_module.Claims(r, args.full, suite)
+    claims.empty_list(LADDER_SUITE)
+    claims.minimax({f: (m.get("minimax"), m.get("alphabeta")) for f, m in minimax.items()},
+                   LADDER_SUITE)
+    claims.micro_claims()
+    claims.folding(claim_suite)
+    claims.e18(claims_module.best_depths(e18_claim.pop("curve")),
+               lambda algo, depth: e18_claim_options(algo, depth, E18_CLAIM_TIME_LIMIT),
+               E18_CLAIM_ALL, e18_claim["clock_mhz"])
+    claims.write(os.path.join(args.out, "claims.json"))
 
     if args.full:
         # fforum-20-39 takes minutes per variant: the textbook list board and
@@ -469,7 +515,7 @@ def main():
     for v in scaling_variants:
         for t in threads:
             r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v]
-                  + ["-t", str(t)] + rep)
+                  + ["-t", str(t), "--repeat", str(THREADS_REPEAT)])
 
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,

@@ -1,0 +1,383 @@
+#!/usr/bin/python3
+"""scripts/compare.py and scripts/ab.py on made-up folders: seeded synthetic
+JSON in the formats reproduce.py and ab.py read (Google Benchmark's JSON,
+perft and solve --json), run as the user runs them (/usr/bin/python3, a
+subprocess). Checks that two runs drawn from one distribution are (almost)
+never flagged, that a 10% slowdown is, that ab.py's per-position flags find
+the one slowed position of a folder of rounds, solve or micro, and that a
+missing folder or a broken JSON file is an error (exit 2) that names it."""
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SCRIPTS = os.path.join(ROOT, "scripts")
+sys.path.insert(0, SCRIPTS)
+import stats  # noqa: E402
+
+PYTHON = "/usr/bin/python3"
+COUNTS = re.compile(r"^(?:all: )?(\d+) rows compared, (\d+) flagged \((\d+) slower, "
+                    r"(\d+) faster\)", re.M)
+
+
+def script(name, *args):
+    """Runs scripts/NAME ARGS; returns the completed process (text)."""
+    return subprocess.run([PYTHON, os.path.join(SCRIPTS, name), *map(str, args)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def write(path, doc):
+    with open(path, "w") as f:
+        json.dump(doc, f)
+
+
+def micro_doc(rows, aggregates=True):
+    """Google Benchmark JSON: rows {name: [ns per operation of each
+    repetition]}, as `micro --benchmark_repetitions=N` writes it (iteration
+    rows, then the aggregates), or only the aggregates (an older folder's
+    report_aggregates_only) when given aggregates="only"."""
+    benchmarks = []
+    for family, (name, reps) in enumerate(rows.items()):
+        rates = [1e9 / ns for ns in reps]
+        common = {"family_index": family, "per_family_instance_index": 0, "run_name": name,
+                  "repetitions": len(reps), "threads": 1, "time_unit": "ns"}
+        if aggregates != "only":
+            for i, rate in enumerate(rates):
+                benchmarks.append(dict(common, name=name, run_type="iteration",
+                                       repetition_index=i, iterations=1000,
+                                       real_time=1e6 / rate, cpu_time=1e6 / rate,
+                                       **{"flips/s": rate}))
+        if aggregates:
+            mean, sd = float(np.mean(rates)), float(np.std(rates, ddof=1))
+            for agg, value in (("mean", mean), ("median", float(np.median(rates))),
+                               ("stddev", sd), ("cv", sd / mean)):
+                benchmarks.append(dict(common, name=f"{name}_{agg}", run_type="aggregate",
+                                       aggregate_name=agg, iterations=len(reps),
+                                       **{"flips/s": value}))
+    return {"context": {"executable": "build/release/bench/micro", "num_cpus": 2},
+            "benchmarks": benchmarks}
+
+
+def perft_doc(seconds, depth=11):
+    return {"schema": "reversi-bench/2", "kind": "perft",
+            "rows": [{"variant": "avx512", "depth": depth, "leaves": "212258216",
+                      "seconds": list(seconds), "median_seconds": float(np.median(seconds))}]}
+
+
+def solve_doc(times, nodes=None):
+    """A solve --json document: times {position: [seconds of each
+    repetition]} (compare.py), or {position: seconds} (one run, ab.py)."""
+    rows = []
+    for i, (position, t) in enumerate(times.items()):
+        reps = list(t) if isinstance(t, (list, tuple, np.ndarray)) else [t]
+        rows.append({"position": position, "nodes": (nodes or {}).get(position, 1000 + i),
+                     "seconds": float(np.median(reps)), "times": reps})
+    return {"schema": "reversi-bench/2", "kind": "solve",
+            "summary": {"seconds": sum(r["seconds"] for r in rows),
+                        "nodes": sum(r["nodes"] for r in rows)},
+            "rows": rows}
+
+
+def counts(out):
+    """The (compared, flagged, slower, faster) lines of compare.py's output."""
+    return [tuple(map(int, m)) for m in COUNTS.findall(out)]
+
+
+def flags(out, names):
+    """{row name: its last column} of compare.py's table rows named."""
+    found = {}
+    for line in out.splitlines():
+        name = line.split(" ", 1)[0]
+        if name in names:
+            last = line.split()[-1]
+            found[name] = last if last in ("slower", "faster") else ""
+    return found
+
+
+class Compare(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.old = os.path.join(self.tmp.name, "old")
+        self.new = os.path.join(self.tmp.name, "new")
+        os.makedirs(self.old)
+        os.makedirs(self.new)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_same_distribution_flags_at_most_five_percent(self):
+        # A/A: 200 micro rows, 10 repetitions a side, lognormal noise of 5%.
+        rng = np.random.default_rng(20261126)
+        base = {f"flip/synthetic/v{i:03d}": float(rng.uniform(1, 1000)) for i in range(200)}
+        old = {n: b * rng.lognormal(0, 0.05, 10) for n, b in base.items()}
+        new = {n: b * rng.lognormal(0, 0.05, 10) for n, b in base.items()}
+        write(os.path.join(self.old, "micro.json"), micro_doc(old))
+        write(os.path.join(self.new, "micro.json"), micro_doc(new))
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("Mann-Whitney U, two-sided, alpha 0.05, floor 5%", done.stdout)
+        # the same verdicts as the statistics module's on the same samples
+        expected = {n: stats.flag_unpaired(old[n], new[n], 0.05, 0.05).flag for n in base}
+        flagged = sum(bool(f) for f in expected.values())
+        self.assertLessEqual(flagged, 10)  # at most 5% of 200
+        self.assertEqual(flags(done.stdout, base), expected)
+        table, total = counts(done.stdout)
+        slower = sum(f == "slower" for f in expected.values())
+        self.assertEqual(table, (200, flagged, slower, flagged - slower))
+        self.assertEqual(total, table)
+
+    def test_a_slowdown_is_flagged(self):
+        # 40 micro rows with 3% noise; X 10% slower. A perft run and a solve
+        # run, each 8 repetitions: the solve run 10% faster, perft unchanged.
+        rng = np.random.default_rng(7)
+        names = [f"flip/corpus/v{i:02d}" for i in range(40)]
+        old = {n: 10 * rng.lognormal(0, 0.03, 10) for n in names}
+        new = {n: 10 * rng.lognormal(0, 0.03, 10) for n in names}
+        new["flip/corpus/v17"] = new["flip/corpus/v17"] * 1.10
+        write(os.path.join(self.old, "micro.json"), micro_doc(old))
+        write(os.path.join(self.new, "micro.json"), micro_doc(new))
+        write(os.path.join(self.old, "perft-avx512.json"), perft_doc(rng.lognormal(0, 0.02, 8)))
+        write(os.path.join(self.new, "perft-avx512.json"), perft_doc(rng.lognormal(0, 0.02, 8)))
+        positions = ["positions/a.obf:1", "positions/a.obf:2"]
+        write(os.path.join(self.old, "fforum-1-19-avx512.json"),
+              solve_doc({p: rng.lognormal(0, 0.02, 8) for p in positions}))
+        write(os.path.join(self.new, "fforum-1-19-avx512.json"),
+              solve_doc({p: 0.9 * rng.lognormal(0, 0.02, 8) for p in positions}))
+        write(os.path.join(self.new, "perft-shift.json"), perft_doc([1.0, 1.1, 1.2]))
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        got = flags(done.stdout, names + ["perft-avx512", "fforum-1-19-avx512"])
+        self.assertEqual(got["flip/corpus/v17"], "slower")
+        self.assertLessEqual(sum(bool(got[n]) for n in names if n != "flip/corpus/v17"), 2)
+        self.assertEqual(got["fforum-1-19-avx512"], "faster")
+        self.assertEqual(got["perft-avx512"], "")
+        micro, macro, total = counts(done.stdout)
+        self.assertEqual(micro[:1], (40,))
+        self.assertEqual(macro[:3], (2, 1, 0))
+        self.assertEqual(total[0], 42)
+        self.assertEqual(total[1], micro[1] + macro[1])
+        self.assertIn("(in one run only: perft-shift (depth 11))", done.stdout)
+
+    def test_aggregates_only_and_too_few_repetitions_are_not_flagged(self):
+        # an older folder: only the aggregates (no samples); a solve run with
+        # 3 repetitions a side (the U test cannot reach 0.05); a 2x change.
+        write(os.path.join(self.old, "micro.json"),
+              micro_doc({"flip/corpus/a": [10, 10.1, 9.9]}, aggregates="only"))
+        write(os.path.join(self.new, "micro.json"),
+              micro_doc({"flip/corpus/a": [20, 20.1, 19.9]}, aggregates="only"))
+        write(os.path.join(self.old, "e12.json"), solve_doc({"p:1": [1.0, 1.01, 0.99]}))
+        write(os.path.join(self.new, "e12.json"), solve_doc({"p:1": [2.0, 2.01, 1.99]}))
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"flip/corpus/a .* 2\.000 .*no repetitions recorded")
+        self.assertRegex(done.stdout, r"e12 .* 2\.000 .*n<4")
+        self.assertEqual(counts(done.stdout), [(1, 0, 0, 0), (1, 0, 0, 0), (2, 0, 0, 0)])
+
+    def test_options(self):
+        rng = np.random.default_rng(3)
+        old = {"x": 10 * rng.lognormal(0, 0.01, 10)}
+        new = {"x": 10.3 * rng.lognormal(0, 0.01, 10)}  # 3%: within the default floor
+        write(os.path.join(self.old, "micro.json"), micro_doc(old))
+        write(os.path.join(self.new, "micro.json"), micro_doc(new))
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(counts(done.stdout)[-1], (1, 0, 0, 0))
+        self.assertIn("within floor", done.stdout)
+        done = script("compare.py", "--floor", "0.01", "--alpha", "0.01", self.old, self.new)
+        self.assertIn("alpha 0.01, floor 1%", done.stdout)
+        self.assertEqual(counts(done.stdout)[-1], (1, 1, 1, 0))
+
+    def test_errors_exit_2_and_name_the_file(self):
+        missing = os.path.join(self.tmp.name, "nowhere")
+        done = script("compare.py", missing, self.new)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(missing, done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+        broken = os.path.join(self.new, "perft-avx512.json")
+        with open(broken, "w") as f:
+            f.write('{"kind": "perft", "rows": [')
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(broken, done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+        os.remove(broken)
+        with open(os.path.join(self.old, "micro.json"), "w") as f:
+            f.write("not json")
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(os.path.join(self.old, "micro.json"), done.stderr)
+        self.assertEqual(script("compare.py", self.old).returncode, 2)  # usage
+
+
+def position_lines(out):
+    """{label: (geometric-mean cell, flag)} of ab.py's per-position table."""
+    found = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 6 and re.match(r"[\d.]+ \([\d.]+-[\d.]+\)$", cells[-2]):
+            found[cells[0]] = (cells[-2], cells[-1])
+    return found
+
+
+class AbTable(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def rounds(self, make, n=8, seed=11):
+        """Writes n rounds of sides old and new, make(rng, drift, slow)
+        returning one document (slow: 1.0 for old, the slowdown for new);
+        each round's machine drift is shared by its two runs."""
+        rng = np.random.default_rng(seed)
+        for rnd in range(1, n + 1):
+            drift = rng.lognormal(0, 0.05)
+            write(os.path.join(self.dir, f"old-{rnd}.json"), make(rng, drift, 1.0))
+            write(os.path.join(self.dir, f"new-{rnd}.json"), make(rng, drift, 1.10))
+        write(os.path.join(self.dir, "ab.json"),
+              {"a": "old", "b": "new", "rounds": n, "cpu": "1",
+               "commands": {"old": "old/reversi-bench solve p.obf",
+                            "new": "new/reversi-bench solve p.obf"}})
+
+    def test_solve_rounds(self):
+        def make(rng, drift, slow):
+            return solve_doc({"positions/p.obf:1": 0.5 * slow * drift * rng.lognormal(0, 0.01),
+                              "positions/p.obf:2": 0.3 * drift * rng.lognormal(0, 0.01),
+                              "positions/p.obf:3": 0.2 * drift * rng.lognormal(0, 0.01)})
+        self.rounds(make)
+        done = script("ab.py", "table", self.dir)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = position_lines(done.stdout)
+        self.assertEqual(lines["positions/p.obf:1"][1], "slower")
+        self.assertEqual(lines["positions/p.obf:2"][1], "")
+        self.assertEqual(lines["positions/p.obf:3"][1], "")
+        self.assertIn("3 rows compared, 1 flagged (paired t on log ratios over 8 rounds, "
+                      "alpha 0.05, floor 2%)", done.stdout)
+        self.assertRegex(done.stdout, r"\| median \| \| \| [\d.]+ \|")
+        self.assertRegex(done.stdout, r"\| geometric mean \(95% t interval\) \| \| "
+                                      r"\| \*\*[\d.]+\*\* \([\d.]+-[\d.]+\) \|")
+        self.assertIn("nodes: the same in every run", done.stdout)
+        with open(os.path.join(self.dir, "ab-summary.json")) as f:
+            summary = json.load(f)
+        for key in ("a", "b", "ratio_median", "ratios", "same_nodes",  # the keys of before
+                    "ratio_geomean", "interval", "flag", "positions"):
+            self.assertIn(key, summary)
+        self.assertEqual(len(summary["ratios"]), 8)
+        low, high = summary["interval"]
+        self.assertLess(low, summary["ratio_geomean"])
+        self.assertLess(summary["ratio_geomean"], high)
+        self.assertEqual(summary["positions"]["positions/p.obf:1"]["flag"], "slower")
+        self.assertEqual(summary["positions"]["positions/p.obf:2"]["flag"], "")
+        self.assertEqual(summary["positions"]["positions/p.obf:1"]["rounds"], 8)
+        # a stricter floor than the slowdown: nothing flagged
+        done = script("ab.py", "table", "--floor", "0.2", self.dir)
+        self.assertIn("3 rows compared, 0 flagged", done.stdout)
+        self.assertIn("within floor", done.stdout)
+
+    def test_micro_rounds(self):
+        names = ["flip/corpus/avx512", "flip/corpus/shift", "count_moves/corpus/shift"]
+
+        def make(rng, drift, slow):
+            return micro_doc({n: [(5 + 10 * i) * drift * (slow if i == 1 else 1)
+                                  * rng.lognormal(0, 0.01) for _ in range(3)]
+                              for i, n in enumerate(names)})
+        self.rounds(make)
+        done = script("ab.py", "table", self.dir, "old", "new")  # named sides
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = position_lines(done.stdout)
+        self.assertEqual({n: lines[n][1] for n in names},
+                         {names[0]: "", names[1]: "slower", names[2]: ""})
+        self.assertIn("3 rows compared, 1 flagged", done.stdout)
+        self.assertIn("nodes: none (micro benchmarks)", done.stdout)
+        self.assertIn("| round | old ns", done.stdout)
+
+    def test_errors_exit_2_and_name_the_file(self):
+        missing = os.path.join(self.dir, "nowhere")
+        done = script("ab.py", "table", missing)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(missing, done.stderr)
+        self.rounds(lambda rng, drift, slow: solve_doc({"p:1": drift * slow, "p:2": drift}), 3)
+        broken = os.path.join(self.dir, "new-2.json")
+        with open(broken, "w") as f:
+            f.write('{"kind": "solve", ')
+        done = script("ab.py", "table", self.dir)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(broken, done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+        self.assertEqual(script("ab.py", "table", self.dir, "old").returncode, 2)  # usage
+
+
+FAKE = """#!/usr/bin/python3
+# A stand-in for a benchmark binary (no NumPy: it starts quickly): writes a
+# made-up JSON where it is told (micro: --benchmark_out=PATH
+# --benchmark_out_format=json; else --json PATH)
+import json, random, sys
+args = sys.argv[1:]
+slow = 1.1 if "--slow" in args else 1.0
+if {micro!r}:
+    out = [a.split("=", 1)[1] for a in args if a.startswith("--benchmark_out=")]
+    assert "--benchmark_out_format=json" in args and "--json" not in args, args
+    assert "--benchmark_repetitions=3" in args, args
+    rows = [{{"name": name, "run_name": name, "run_type": "iteration", "repetition_index": i,
+              "flips/s": 1e9 / (ns * random.gauss(1, 0.005))}}
+            for name, ns in (("flip/a", 10 * slow), ("flip/b", 20)) for i in range(3)]
+    doc = {{"context": {{}}, "benchmarks": rows}}
+else:
+    out = [args[args.index("--json") + 1]]
+    rows = [{{"position": p, "nodes": 100, "seconds": s * random.gauss(1, 0.005)}}
+            for p, s in (("p:1", slow), ("p:2", 1.0))]
+    doc = {{"kind": "solve", "rows": rows,
+            "summary": {{"seconds": sum(r["seconds"] for r in rows), "nodes": 200}}}}
+with open(out[0], "w") as f:
+    json.dump(doc, f)
+"""
+
+
+class AbRun(unittest.TestCase):
+    """`ab.py run` with stand-ins for the binaries (nothing is timed)."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        for name, micro in (("micro", True), ("fake-solve", False), ("fake-micro", True)):
+            path = os.path.join(self.tmp.name, name)
+            with open(path, "w") as f:
+                f.write(FAKE.format(micro=micro))
+            os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def run_ab(self, binary, *extra, args=()):
+        out = os.path.join(self.tmp.name, f"out-{binary}")
+        path = os.path.join(self.tmp.name, binary)
+        done = script("ab.py", "run", "--out", out, "--cpu", "-", "--rounds", "4", *extra,
+                      "--a", f"old={path} --filter=x", "--b", f"new={path} --slow", "--", *args)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertTrue(os.path.exists(os.path.join(out, "new-4.json")))
+        self.assertTrue(os.path.exists(os.path.join(out, "ab-summary.json")))
+        return done.stdout
+
+    def test_micro_detected_by_name(self):
+        out = self.run_ab("micro", args=["--benchmark_repetitions=3"])
+        self.assertEqual(position_lines(out)["flip/a"][1], "slower")
+
+    def test_micro_by_option(self):
+        out = self.run_ab("fake-micro", "--micro", args=["--benchmark_repetitions=3"])
+        self.assertIn("2 rows compared", out)
+
+    def test_solve_gets_json(self):
+        out = self.run_ab("fake-solve")
+        self.assertIn("| 4 |", out)
+        self.assertIn("2 rows compared", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
