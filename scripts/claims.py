@@ -37,7 +37,7 @@ BUDGET = {
     "list": ((30, 20), (120, 45)),
     "micro": ((25, 20), (90, 45)),
     "moves": ((30, 20), (120, 45)),
-    "negascout": ((45, 30), (300, 30)),
+    "negascout": ((35, 30), (300, 30)),
 }
 
 # How much a single time may move between runs of unchanged code on these

@@ -48,6 +48,7 @@ position for both algorithms at all seven depths). For a trial run
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -102,6 +103,48 @@ class Runner:
         with open(path) as f:
             return json.load(f)
 
+    def run_interleaved(self, jobs):
+        """Runs each job (name, args, repeats) `repeats` times, one run at a
+        time in passes over all the jobs (pass k runs every job with more
+        than k repeats once), so that a job's repetitions are spread over the
+        whole section, not made back to back: a slow spell of the machine then
+        widens every job's spread a little instead of shifting a few jobs'
+        times, and two runs of the reproduction compare fairly. Each job's
+        runs are merged into one --json document (OUT/name.json, as one run
+        with --repeat would write it); returns {name: document}."""
+        docs = {name: [] for name, _, _ in jobs}
+        for k in range(max(n for _, _, n in jobs)):
+            for name, args, repeats in jobs:
+                if k >= repeats:
+                    continue
+                self.progress(f"{name} ({k + 1}/{repeats})" if repeats > 1 else name)
+                docs[name].append(self.run_one(f"{name}.{k + 1}", args + ["--repeat", "1"]))
+        out = {}
+        for name, args, repeats in jobs:
+            doc = merge_runs(docs[name])
+            with open(os.path.join(self.out, name + ".json"), "w") as f:
+                json.dump(doc, f, indent=1)
+            self.manifest.append({"name": name, "command": [self.bin] + args + ["--repeat", "1"],
+                                  "repeats": repeats, "interleaved": True, "exit": 0})
+            out[name] = doc
+        return out
+
+    def run_one(self, log_name, args):
+        """One run, not recorded on its own: its --json document."""
+        path = os.path.join(self.out, "logs", log_name + ".json")
+        cmd = [self.bin] + args + ["--json", rel(path)] + self.plugin_args
+        result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                cwd=ROOT)
+        with open(os.path.join(self.out, "logs", log_name + ".txt"), "w") as log:
+            log.write("$ " + " ".join(cmd) + "\n" + result.stdout)
+        if result.returncode != 0:
+            sys.exit(f"reproduce: {log_name} failed (exit {result.returncode}); "
+                     f"see {self.out}/logs/{log_name}.txt")
+        with open(path) as f:
+            doc = json.load(f)
+        os.remove(path)
+        return doc
+
     def run_micro(self, min_time, repetitions):
         """Every micro benchmark, its repetitions interleaved at random with
         the others' (so that a slow spell of the machine spreads over all of
@@ -124,6 +167,40 @@ class Runner:
 
 def suite(name):
     return os.path.join(POSITIONS, name + ".obf")
+
+
+def merge_runs(docs):
+    """One --json document of solve or perft from several runs of the same
+    command with --repeat 1: every row's times (perft: seconds) joined, its
+    median and the summary made again; the node counts must agree (one
+    thread)."""
+    doc = json.loads(json.dumps(docs[0]))
+    doc["config"]["repeat"] = len(docs)
+    if doc["kind"] == "perft":
+        for i, row in enumerate(doc["rows"]):
+            row["seconds"] = [t for d in docs for t in d["rows"][i]["seconds"]]
+            row["median_seconds"] = statistics.median(row["seconds"])
+            row["leaves_per_second"] = int(row["leaves"]) / row["median_seconds"]
+        return doc
+    threads = doc["config"].get("threads", 1)
+    for i, row in enumerate(doc["rows"]):
+        runs = [d["rows"][i] for d in docs]
+        solved = [r for r in runs if r["solved"]]
+        if threads == 1 and len({(r["nodes"], r.get("score")) for r in solved}) > 1:
+            sys.exit(f"reproduce: {row['position']}: repeated runs gave different node counts")
+        if solved:
+            doc["rows"][i] = row = json.loads(json.dumps(solved[0]))
+            row["times"] = [t for r in solved for t in r["times"]]
+            row["seconds"] = statistics.median(row["times"])
+        row["timed_out_runs"] = sum(r["timed_out_runs"] for r in runs)
+    s = doc["summary"]
+    s["seconds"] = sum(r["seconds"] for r in doc["rows"])
+    s["not_solved"] = sum(not r["solved"] for r in doc["rows"])
+    s["wrong_scores"] = sum(not r.get("score_ok", True) for r in doc["rows"])
+    s["nodes"] = sum(r["nodes"] for r in doc["rows"])
+    s["wall_seconds"] = sum(d["summary"]["wall_seconds"] for d in docs)
+    s["nodes_per_second"] = s["nodes"] / s["seconds"] if s["seconds"] else 0
+    return doc
 
 
 def run_summary(run):
@@ -153,9 +230,10 @@ FAMILIES = ["mailbox", "shift", "kindergarten"]
 DEEP_SUITE, DEEP_QUICK = "fforum-20-39", range(1, 13)
 DEEP_FIRST_RUNG = "alphabeta"
 # Alpha-beta in board order takes minutes on these positions (389 s for
-# #20-#31 with 60 s a position): the quick run gives each position 10 s, the
-# full one 30 s.
-DEEP_TIME_LIMIT = {"quick": 10, "full": 30}
+# #20-#31 with 60 s a position): the quick run gives each position 5 s (those
+# two rungs were cut off on 7 of the 12 positions at 10 s: their times are
+# lower bounds either way), the full one 30 s.
+DEEP_TIME_LIMIT = {"quick": 5, "full": 30}
 # The deep rungs run twice (a spread of two), but for the two that take
 # minutes (board order and the plain list): once.
 DEEP_REPEAT, DEEP_ONCE = 2, ("alphabeta", "list")
@@ -426,12 +504,12 @@ def main():
     e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
     e18_depths = E18_CLAIM_DEPTHS if args.full else E18_CLAIM_QUICK_DEPTHS
     perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
-    steps = (1 + len(variants) + len(FAMILIES) * len(ladder) + len(deep_ladder)
-             + len(variants) + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
+    steps = (1 + args.repeat * (2 * len(variants) + len(FAMILIES) * (len(ladder) - 1))
+             + len(FAMILIES) + DEEP_REPEAT * len(deep_ladder) - len(DEEP_ONCE)
+             + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
-             + 2 * len(thread_counts()) + (1 if args.engine else 0))
+             + THREADS_REPEAT * 2 * len(thread_counts()) + (1 if args.engine else 0))
     r = Runner(args.build, args.out, steps, plugins)
-    rep = ["--repeat", str(args.repeat)]
 
     # Whole engines first: one that cannot start stops the run before the
     # long steps.
@@ -439,40 +517,43 @@ def main():
 
     r.run_micro(min_time=0.2 if args.full else 0.05, repetitions=args.repeat)
 
+    # Perft, the ladders and fforum-1-19: each job's repetitions interleaved
+    # with the others' (Runner.run_interleaved).
+    deep_limit = DEEP_TIME_LIMIT["full" if args.full else "quick"]
+    jobs = []
     # Perft rate per variant, from the start, single thread, no cache.
     for v in variants:
         depth = "10" if v.startswith("mailbox") else "11"  # the mailbox is 10-30x slower
-        r.run(f"perft-{v}", ["perft", "-v", v, "-d", depth] + rep)
-
-    # The ladder, per board family. A solve run is repeated for a median time.
-    minimax = {}
+        jobs.append((f"perft-{v}", ["perft", "-v", v, "-d", depth], args.repeat))
+    # The ladder, per board family (minimax once: it takes a minute).
     for family in FAMILIES:
         for rung in ladder:
-            run = r.run(f"ladder-{family}-{rung['name']}",
-                        ["solve", suite(LADDER_SUITE), "-v",
-                         family + ("+list" if rung["list"] else ""), "--preset", rung["name"]]
-                        + (["--repeat", "1"] if rung["name"] == "minimax" else rep))
-            if rung["name"] in ("minimax", "alphabeta"):
-                minimax.setdefault(family, {})[rung["name"]] = run_summary(run)
-
+            jobs.append((f"ladder-{family}-{rung['name']}",
+                         ["solve", suite(LADDER_SUITE), "-v",
+                          family + ("+list" if rung["list"] else ""), "--preset", rung["name"]],
+                         1 if rung["name"] == "minimax" else args.repeat))
     # The ladder on the deeper suite, from alpha-beta on, on the fastest
-    # variant; run once (each run takes seconds to minutes).
-    deep_times = {}
-    deep_limit = DEEP_TIME_LIMIT["full" if args.full else "quick"]
+    # variant; the two rungs that take minutes once, the others twice.
     for rung in deep_ladder:
-        run = r.run(f"deep-{rung['name']}",
-                    ["solve"] + deep_positions
-                    + ["--preset", rung["name"], "--time-limit", str(deep_limit), "--repeat",
-                       "1" if rung["name"] in DEEP_ONCE else str(DEEP_REPEAT)])
+        jobs.append((f"deep-{rung['name']}",
+                     ["solve"] + deep_positions
+                     + ["--preset", rung["name"], "--time-limit", str(deep_limit)],
+                     1 if rung["name"] in DEEP_ONCE else DEEP_REPEAT))
+    # Every variant on fforum-1-19 with the best configuration.
+    for v in variants:
+        jobs.append((f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v], args.repeat))
+    done = r.run_interleaved(jobs)
+
+    minimax = {f: {name: run_summary(done[f"ladder-{f}-{name}"])
+                   for name in ("minimax", "alphabeta") if f"ladder-{f}-{name}" in done}
+               for f in FAMILIES}
+    deep_times = {}
+    for rung in deep_ladder:
+        run = done[f"deep-{rung['name']}"]
         if run["summary"]["wrong_scores"] == 0 and run["summary"]["not_solved"] == 0:
             deep_times[rung["name"]] = run["summary"]["seconds"]
     fastest_rung = min(deep_times, key=deep_times.get) if deep_times else None
-
-    # Every variant on fforum-1-19 with the best configuration.
-    fforum_times = {}
-    for v in variants:
-        run = r.run(f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v] + rep)
-        fforum_times[v] = run["summary"]["seconds"]
+    fforum_times = {v: done[f"fforum-1-19-{v}"]["summary"]["seconds"] for v in variants}
     fastest = min(fforum_times, key=fforum_times.get)
 
     # The 18-empty claim's depth curve (each algorithm's best ordering depth).
@@ -495,15 +576,15 @@ def main():
         # the variant that was fastest on fforum-1-19 in this run.
         for v in dict.fromkeys(["kindergarten+list", fastest]):
             r.run(f"fforum-20-39-{v}", ["solve", suite("fforum-20-39"), "-v", v])
-        perft12_rates = {}
-        for v in perft12:
-            run = r.run(f"perft12-{v}", ["perft", "-v", v, "-d", "12"] + rep)
-            perft12_rates[v] = run["rows"][-1]["leaves_per_second"]
-            r.run(f"perft12-{v}-play", ["perft", "-v", v, "-d", "12", "--no-shortcut"] + rep)
-        best_perft = max(perft12_rates, key=perft12_rates.get)
-        r.run("perft-hash", ["perft", "-v", best_perft, "-d", "13", "--hash", "1024"] + rep)
-        r.run("perft-hash-plain", ["perft", "-v", best_perft, "-d", "13", "--hash", "1024",
-                                   "--no-symmetry"] + rep)
+        p12 = r.run_interleaved(
+            [(f"perft12-{v}{tail}", ["perft", "-v", v, "-d", "12"] + extra, args.repeat)
+             for v in perft12 for tail, extra in (("", []), ("-play", ["--no-shortcut"]))])
+        best_perft = max(perft12, key=lambda v: p12[f"perft12-{v}"]["rows"][-1]
+                         ["leaves_per_second"])
+        r.run_interleaved([(name, ["perft", "-v", best_perft, "-d", "13", "--hash", "1024"]
+                            + extra, args.repeat)
+                           for name, extra in (("perft-hash", []),
+                                               ("perft-hash-plain", ["--no-symmetry"]))])
 
     # The parallel search of one position: wall time, speedup and the work
     # (total nodes, idle time per thread) with 1, 2, 4, ... threads.
@@ -512,10 +593,9 @@ def main():
     builtin_bitboard = [v for v in sorted(fforum_times, key=fforum_times.get)
                         if not v.startswith(("mailbox", "plugin:"))]
     scaling_variants = [(builtin_bitboard or ["kindergarten+list"])[0], "mailbox+list"]
-    for v in scaling_variants:
-        for t in threads:
-            r.run(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v]
-                  + ["-t", str(t), "--repeat", str(THREADS_REPEAT)])
+    r.run_interleaved([(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v]
+                        + ["-t", str(t)], THREADS_REPEAT)
+                       for v in scaling_variants for t in threads])
 
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
