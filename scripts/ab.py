@@ -47,7 +47,6 @@ Exit status 2 when a folder or a JSON file cannot be read, or on a usage
 error.
 """
 import argparse
-import glob
 import json
 import math
 import os
@@ -57,6 +56,7 @@ import subprocess
 import sys
 import time
 
+import raw_runs
 import stats
 from compare import micro_rows
 
@@ -68,11 +68,14 @@ def fail(message):
 
 
 def load(path):
+    """The JSON document at PATH, loose or packed (scripts/raw_runs.py)."""
     try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        fail(f"ab.py: {path}: cannot read JSON: {e}")
+        doc = raw_runs.load_path(path)
+    except ValueError as e:
+        fail(f"ab.py: cannot read JSON: {e}")
+    if doc is None:
+        fail(f"ab.py: {path}: no such file (loose or packed)")
+    return doc
 
 
 def work(d):
@@ -165,14 +168,16 @@ def run(args):
 
 
 def rounds_of(folder, a, b):
-    """The rounds N for which DIR/A-N.json and DIR/B-N.json both exist."""
+    """The rounds N for which DIR/A-N.json and DIR/B-N.json both exist
+    (loose or packed: scripts/raw_runs.py)."""
+    try:
+        present = raw_runs.names(folder)
+    except ValueError as e:
+        fail(f"ab.py: {e}")
+
     def found(name):
-        rounds = set()
-        for path in glob.glob(os.path.join(glob.escape(folder), glob.escape(name) + "-*.json")):
-            tail = os.path.basename(path)[len(name) + 1:-len(".json")]
-            if tail.isdigit():
-                rounds.add(int(tail))
-        return rounds
+        return {int(n[len(name) + 1:]) for n in present
+                if n.startswith(name + "-") and n[len(name) + 1:].isdigit()}
     return sorted(found(a) & found(b))
 
 
@@ -200,10 +205,17 @@ def flag_cell(change):
 
 
 def table(folder, a=None, b=None, alpha=0.05, floor=0.02):
-    if not os.path.isdir(folder):
-        fail(f"ab.py: {folder}: no such folder")
+    try:
+        present = raw_runs.names(folder)
+    except ValueError as e:
+        fail(f"ab.py: cannot read JSON: {e}")
+    if not os.path.isdir(folder) and not present:
+        fail(f"ab.py: {folder}: no such folder (nor packed in a folder above)")
     meta_path = os.path.join(folder, "ab.json")
-    meta = load(meta_path) if os.path.exists(meta_path) else None
+    try:
+        meta = raw_runs.load_path(meta_path)
+    except ValueError as e:
+        fail(f"ab.py: cannot read JSON: {e}")
     if a is None:
         if meta is None:
             fail(f"ab.py: {meta_path} does not exist; name the two sides: "
@@ -297,7 +309,9 @@ def table(folder, a=None, b=None, alpha=0.05, floor=0.02):
         print()
         print(f"{len(positions)} rows compared, {flagged} flagged (paired t on log ratios "
               f"over {len(rounds)} rounds, alpha {alpha:g}, floor {floor * 100:g}%)")
-    if own_pair:  # the run's own record; another pair of its sides writes nothing
+    # The run's own record, written where its rounds are loose files (a run
+    # just made); another pair of its sides, or a packed folder, writes nothing.
+    if own_pair and os.path.exists(meta_path):
         summary = {"a": a, "b": b, "ratio_median": median, "ratios": ratios,
                    "same_nodes": same_nodes,
                    "ratio_geomean": finite(mean.estimate),

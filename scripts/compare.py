@@ -20,13 +20,12 @@ run, the sum over its positions of each repetition's time. Files are matched
 by name. Exit status 2 when a folder or a JSON file cannot be read.
 """
 import argparse
-import glob
-import json
 import math
 import os
 import statistics
 import sys
 
+import raw_runs
 import stats
 
 # The rate counters of bench/micro, one per benchmark: operations per second.
@@ -38,12 +37,12 @@ def fail(message):
     sys.exit(2)
 
 
-def load(path):
+def load(folder, name):
+    """The folder's document NAME (NAME.json, or packed in runs.jsonl.gz)."""
     try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        fail(f"compare.py: {path}: cannot read JSON: {e}")
+        return raw_runs.load(folder, name)
+    except ValueError as e:
+        fail(f"compare.py: cannot read JSON: {e}")
 
 
 def micro_rows(doc):
@@ -70,10 +69,7 @@ def micro_rows(doc):
 
 def micro_times(folder):
     """{benchmark: (median ns per operation, samples)}."""
-    path = os.path.join(folder, "micro.json")
-    if not os.path.exists(path):
-        return {}
-    doc = load(path)
+    doc = load(folder, "micro")
     if not isinstance(doc, dict):
         return {}
     out = {}
@@ -94,9 +90,8 @@ def solve_samples(rows):
 def macro_times(folder):
     """{run name: (median seconds, samples)} for the perft and solve runs."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(glob.escape(folder), "*.json"))):
-        name = os.path.basename(path)[:-5]
-        data = load(path)
+    for name in raw_runs.names(folder):
+        data = load(folder, name)
         if not isinstance(data, dict):
             continue
         if data.get("kind") == "perft" and data.get("rows"):
@@ -186,8 +181,13 @@ def main():
     if not 0 < args.alpha < 1 or args.floor < 0:
         fail("compare.py: --alpha between 0 and 1, --floor at least 0")
     for folder in (args.old, args.new):
-        if not os.path.isdir(folder):
-            fail(f"compare.py: {folder}: not a results folder (no such directory)")
+        try:
+            packed = raw_runs.names(folder)
+        except ValueError as e:
+            fail(f"compare.py: cannot read JSON: {e}")
+        if not os.path.isdir(folder) and not packed:
+            fail(f"compare.py: {folder}: not a results folder (no such directory, "
+                 "nor packed in a folder above)")
     print(f"Mann-Whitney U, two-sided, alpha {args.alpha:g}, floor {args.floor * 100:g}%: "
           f"a row is flagged when p < alpha and new/old (the ratio of the medians, "
           f"{1 - args.alpha:.0%} bootstrap interval) is beyond the floor")

@@ -7,8 +7,6 @@ Everything in the report is read from the folder's JSON files; the verdicts
 of the claims table follow the explicit rules written next to each claim.
 """
 import collections
-import glob
-import json
 import os
 import statistics
 import sys
@@ -16,17 +14,18 @@ import sys
 import matplotlib
 
 import claims as claims_module
+import raw_runs
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
 def load(folder, name):
-    path = os.path.join(folder, name + ".json")
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        return json.load(f)
+    """The folder's document NAME (NAME.json, or packed in runs.jsonl.gz), or None."""
+    try:
+        return raw_runs.load(folder, name)
+    except ValueError as e:
+        sys.exit(f"report: {e}")
 
 
 def fmt(x, digits=3):
@@ -382,9 +381,8 @@ def main():
     variants = manifest["variants"]
     micro = micro_ns(load(folder, "micro"))
     any_run = None
-    for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        with open(path) as f:
-            data = json.load(f)
+    for name in raw_runs.names(folder):
+        data = load(folder, name)
         if isinstance(data, dict) and "machine" in data:
             any_run = data
             break

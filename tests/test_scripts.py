@@ -379,5 +379,40 @@ class AbRun(unittest.TestCase):
         self.assertIn("2 rows compared", out)
 
 
+class RawRuns(unittest.TestCase):
+    """scripts/raw_runs.py: a folder's runs packed into runs.jsonl.gz read as
+    the loose files were, by compare.py too; a damaged pack is named."""
+
+    def test_pack_round_trip(self):
+        rng = np.random.default_rng(31)
+        with tempfile.TemporaryDirectory() as tmp:
+            old, new = os.path.join(tmp, "old"), os.path.join(tmp, "new")
+            for folder in (old, new):
+                os.makedirs(folder)
+                write(os.path.join(folder, "perft-x.json"),
+                      perft_doc(list(np.exp(rng.normal(0, 0.02, 5)))))
+                write(os.path.join(folder, "manifest.json"), {"variants": []})
+            loose = script("compare.py", old, new).stdout
+            before = json.load(open(os.path.join(new, "perft-x.json")))
+            done = script("raw_runs.py", "pack", new)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertEqual(sorted(os.listdir(new)), ["manifest.json", "runs.jsonl.gz"])
+            import raw_runs
+            self.assertEqual(raw_runs.load(new, "perft-x"), before)
+            self.assertEqual(raw_runs.names(new), ["manifest", "perft-x"])
+            self.assertEqual(script("compare.py", old, new).stdout, loose)
+            self.assertEqual(script("raw_runs.py", "unpack", new).returncode, 0)
+            self.assertEqual(json.load(open(os.path.join(new, "perft-x.json"))), before)
+
+    def test_damaged_pack(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "runs.jsonl.gz"), "wb") as f:
+                f.write(b"not gzip")
+            done = script("compare.py", tmp, tmp)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn("runs.jsonl.gz", done.stderr)
+            self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+
+
 if __name__ == "__main__":
     unittest.main()
