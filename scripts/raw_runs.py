@@ -6,21 +6,30 @@ one compressed JSON Lines file, runs.jsonl.gz, one line a document:
 that holds the pack. report.py, compare.py and ab.py read both through
 `load`, `load_path` and `names`, looking for a pack in the folder and then
 in the folders above it; a folder committed under results/ is packed whole,
-so that it adds one file to the tree instead of a hundred.
+so that it adds one file to the tree instead of a hundred. The text files
+that a folder's README cites (command output, a checkpoint, timings) go into
+the same pack, one line each: {"file": "SUB/NAME.txt", "text": "..."}; what
+stays beside it is what a reader opens directly: README.md, REPORT.md, the
+plots, and a reproduction run's manifest.json and claims.json.
 
   scripts/raw_runs.py pack FOLDER     every loose NAME.json file below FOLDER into
                                       FOLDER/runs.jsonl.gz (but the manifest.json and
                                       claims.json of a reproduction run, which stay)
-  scripts/raw_runs.py unpack FOLDER   back into loose files
+  scripts/raw_runs.py unpack FOLDER   back into loose files (the text files too)
   zcat FOLDER/runs.jsonl.gz | head -1 one document, to read by eye
 """
 import gzip
+import io
 import json
 import os
 import sys
 
 PACKED = "runs.jsonl.gz"
 LOOSE = ("manifest", "claims")  # read by name, small: never packed
+
+# What stays loose: read by people, or by report.py to find a run.
+KEEP_FILES = ("README.md", "REPORT.md", PACKED)
+KEEP_ENDINGS = (".png",)
 
 _cache = {}
 
@@ -31,19 +40,30 @@ def _packed(folder):
         return {}
     key = (os.path.abspath(path), os.path.getmtime(path))
     if key not in _cache:
-        docs = {}
+        docs, texts = {}, {}
         try:
             with gzip.open(path, "rt") as f:
                 for number, line in enumerate(f, 1):
                     try:
                         item = json.loads(line)
-                        docs[item["name"]] = item["doc"]
+                        if "file" in item:
+                            texts[item["file"]] = item["text"]
+                        else:
+                            docs[item["name"]] = item["doc"]
                     except (ValueError, KeyError, TypeError) as e:
                         raise ValueError(f"{path}:{number}: not a packed run: {e}")
         except (OSError, EOFError) as e:
             raise ValueError(f"{path}: {e}")
-        _cache[key] = docs
-    return _cache[key]
+        _cache[key] = (docs, texts)
+    return _cache[key][0]
+
+
+def _packed_texts(folder):
+    _packed(folder)
+    path = os.path.join(folder, PACKED)
+    if not os.path.exists(path):
+        return {}
+    return _cache[(os.path.abspath(path), os.path.getmtime(path))][1]
 
 
 def _pack_of(folder):
@@ -91,44 +111,70 @@ def load_path(path):
 
 
 def _loose_below(folder):
-    """The loose documents below folder: {relative name: path}. A
+    """The files below folder that a pack takes: ({relative name: path} of
+    the JSON documents, {relative path: path} of the other files). A
     reproduction run's manifest and claims stay loose (report.py finds the
-    run by its manifest)."""
-    out = {}
+    run by its manifest), and so do the READMEs, reports and plots."""
+    docs, texts = {}, {}
     for here, dirs, files in os.walk(folder):
         dirs.sort()
         run = "manifest.json" in files
         for f in files:
-            if f.endswith(".json") and not (run and f[:-5] in LOOSE):
-                rel = os.path.relpath(os.path.join(here, f[:-5]), folder)
-                out[rel.replace(os.sep, "/")] = os.path.join(here, f)
-    return out
+            rel = os.path.relpath(os.path.join(here, f), folder).replace(os.sep, "/")
+            if f in KEEP_FILES or f.endswith(KEEP_ENDINGS) or f.endswith(".tmp"):
+                continue
+            if f.endswith(".json"):
+                if not (run and f[:-5] in LOOSE):
+                    docs[rel[:-5]] = os.path.join(here, f)
+            else:
+                texts[rel] = os.path.join(here, f)
+    return docs, texts
 
 
 def pack(folder):
     docs = dict(_packed(folder))
-    loose = _loose_below(folder)
-    for name, path in loose.items():
+    texts = dict(_packed_texts(folder))
+    loose_docs, loose_texts = _loose_below(folder)
+    for name, path in loose_docs.items():
         docs[name] = load_path(path)
+    for name, path in loose_texts.items():
+        try:
+            with open(path, encoding="utf-8") as f:
+                texts[name] = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise ValueError(f"{path}: not a text file to pack: {e}")
     path = os.path.join(folder, PACKED)
-    with gzip.open(path + ".tmp", "wt", compresslevel=9) as f:
+    # mtime 0: the same documents make the same bytes, so a pack made again
+    # is no change to git
+    with gzip.GzipFile(path + ".tmp", "wb", compresslevel=9, mtime=0) as raw, \
+            io.TextIOWrapper(raw, encoding="utf-8") as f:
         for name in sorted(docs):
             f.write(json.dumps({"name": name, "doc": docs[name]}, separators=(",", ":")) + "\n")
+        for name in sorted(texts):
+            f.write(json.dumps({"file": name, "text": texts[name]}) + "\n")
     os.replace(path + ".tmp", path)
-    for p in loose.values():
+    for p in list(loose_docs.values()) + list(loose_texts.values()):
         os.remove(p)
-    return len(docs)
+    for here, dirs, files in sorted(os.walk(folder), reverse=True):  # the folders left empty
+        if here != folder and not os.listdir(here):
+            os.rmdir(here)
+    return len(docs) + len(texts)
 
 
 def unpack(folder):
-    docs = _packed(folder)
+    docs, texts = _packed(folder), _packed_texts(folder)
     for name, doc in docs.items():
         path = os.path.join(folder, *name.split("/")) + ".json"
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             json.dump(doc, f, indent=1)
+    for name, text in texts.items():
+        path = os.path.join(folder, *name.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     os.remove(os.path.join(folder, PACKED))
-    return len(docs)
+    return len(docs) + len(texts)
 
 
 def main():
