@@ -18,6 +18,7 @@
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
 #include "cli/solve_entry.hpp"
+#include "cli/solver_choice.hpp"
 #include "io/bench_positions.hpp"
 #include "io/machine.hpp"
 #include "io/obf.hpp"
@@ -107,25 +108,17 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   "the variant (default auto: the fastest this CPU runs)");
   cmd->add_option("--preset", args->preset, "the configuration (default best)")
       ->type_name("NAME")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            if (find_preset(text)) return "";
-            return "'" + text + "' is not a preset: " + preset_choices();
-          },
-          ""));
+      ->check(preset_validator());
   auto* json = cmd->add_option("--json", args->json, "also write the rows and machine as JSON");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, &exit_code] {
     const bool json_given = json->count() > 0;
     load_plugins(args->plugins);  // the inputs first: an output naming one is refused
     if (json_given) check_writable(args->json, "--json");
-    const Preset& chosen = preset(args->preset);
-    SolveOptions options = chosen.options;
-    std::shared_ptr<const PatternEval> pattern;
-    if (options.eval == EvalKind::pattern) {
-      pattern = std::make_shared<const PatternEval>(load_pattern_weights("", "bench"));
-      options.pattern = pattern.get();
-    }
+    SolverRequest request;  // the preset as it is, on one thread
+    request.preset = args->preset;
+    request.weights_option = "bench";
+    ChosenSolver solver = settle_solver(request);
     std::vector<NamedPosition> positions;
     for (const BenchSuite& suite : kBenchSuites) {
       auto entries = parse_obf_text(suite.text, suite.file);
@@ -137,15 +130,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
             {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
       }
     }
-    const auto names =
-        resolve_variants(runtime_variant_infos(), {requested_variant(args->variant, chosen.list)});
-    if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
-    for_each_chosen_variant(names, [&]<Board V>() {
-      check_before_timing<V>();
-      const std::string name(runtime_info<V>().name);
-      exit_code = run_bench(*args, name, solve_function<V>(V::info.movegen, name), positions,
-                            options, json_given);
-    });
+    choose_variant(solver, args->variant);
+    exit_code =
+        run_bench(*args, solver.variant, solver.solve, positions, solver.options, json_given);
   });
 }
 

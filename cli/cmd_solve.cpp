@@ -28,6 +28,7 @@
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
 #include "cli/solve_entry.hpp"
+#include "cli/solver_choice.hpp"
 #include "core/memory.hpp"
 #include "io/machine.hpp"
 #include "search/presets.hpp"
@@ -50,8 +51,8 @@ struct SolveArgs {
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
   std::vector<std::string> plugins;
-  std::string eval_weights;                    // empty: the compiled-in weights
-  std::shared_ptr<const PatternEval> pattern;  // loaded when --eval pattern
+  std::string eval_weights;  // empty: the compiled-in weights
+  ChosenSolver solver;       // set up from the above (its weights too)
 };
 
 struct Row {
@@ -474,55 +475,36 @@ int run(const SolveArgs& args, std::string_view variant, MoveGen moves, SolveFn 
   return s.wrong_scores > 0 ? kExitCheckFailed : kExitOk;
 }
 
-// Whether the search evaluates positions: the shallow order, the
-// pre-search, the selective pass and the root's estimate of mtd do.
-bool evaluation_used(const SolveOptions& o) {
-  return o.order == Order::shallow || o.presearch || o.selective ||
-         (o.mtd && o.algo != Algo::minimax && !o.wld);
-}
-
-// The solve command, once its options are parsed.
+// The solve command, once its options are parsed: the solver set up
+// (cli/solver_choice.hpp) from the preset and the given options, the inputs
+// read before the output is checked, the plug-ins loaded before the variant
+// is named.
 void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_given,
                bool json_given, bool weights_given, int& exit_code) {
   args.moves_given = moves_given;
   args.json_given = json_given;
   if (!(args.time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
-  args.options = preset(args.preset).options;
-  apply_given_options(kSolveOptionRows, rows, args.parsed, args.options);
-  args.options.threads = args.parsed.threads;
-  args.options.cut_profile = args.parsed.cut_profile;
-  const auto given = [&](std::string_view option) {
+  SolverRequest request;
+  request.preset = args.preset;
+  request.apply_given = [&](SolveOptions& o) {
+    apply_given_options(kSolveOptionRows, rows, args.parsed, o);
+  };
+  request.given = [&](std::string_view option) {
     return std::any_of(rows.begin(), rows.end(), [&](const RowOptions& o) {
       return o.option->check_lname(std::string(option)) && o.given();
     });
   };
-  if (const auto broken = settle_option_rules(args.options, given)) {
-    throw UsageError("--" + broken->option + ": " + broken->why);
-  }
-  if (args.options.cut_profile && args.options.threads > 1) {
-    throw UsageError("--cut-profile: counts one thread's search (-t 1)");
-  }
-  // Weights that nothing reads are a mistake to point out, not to ignore.
-  if (weights_given && args.options.eval != EvalKind::pattern) {
-    throw UsageError("--eval-weights: not used: the evaluation is " +
-                     std::string(enum_name(args.options.eval)) +
-                     " (--eval pattern reads the weights)");
-  }
-  if (weights_given && !evaluation_used(args.options)) {
-    throw UsageError(
-        "--eval-weights: not used: this configuration evaluates no position (the shallow "
-        "order, --presearch, --selective and --mtd do)");
-  }
+  request.threads = args.parsed.threads;
+  request.cut_profile = args.parsed.cut_profile;
+  request.eval_weights = args.eval_weights;
+  request.weights_given = weights_given;
+  request.weights_option = "--eval-weights";
+  args.solver = settle_solver(request);
+  args.options = args.solver.options;
   if (args.jobs > 1 && args.options.tt_mb > 0) {  // one table per job, all at once
     check_memory_budget(
         static_cast<std::size_t>(args.jobs) * (args.options.tt_mb << 20),
         "--jobs " + std::to_string(args.jobs) + " x --tt " + std::to_string(args.options.tt_mb));
-  }
-  // The inputs first, so that an output naming one of them is refused.
-  if (args.options.eval == EvalKind::pattern) {
-    args.pattern = std::make_shared<const PatternEval>(
-        load_pattern_weights(args.eval_weights, "--eval-weights"));
-    args.options.pattern = args.pattern.get();
   }
   std::vector<NamedPosition> positions;
   for (const auto& input : args.inputs) {
@@ -530,18 +512,9 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
   }
   load_plugins(args.plugins);
   if (args.json_given) check_writable(args.json, "--json");
-  const auto names = resolve_variants(runtime_variant_infos(),
-                                      {requested_variant(args.variant, preset(args.preset).list)});
-  if (names.size() != 1) throw UsageError("--variant: name exactly one variant");
-  bool ran = false;
-  for_each_chosen_variant(names, [&]<Board V>() {
-    ran = true;
-    check_before_timing<V>();
-    const std::string name(runtime_info<V>().name);
-    const MoveGen moves = args.moves_given ? args.moves : V::info.movegen;
-    exit_code = run(args, name, moves, solve_function<V>(moves, name), positions);
-  });
-  if (!ran) throw UsageError("--variant: '" + args.variant + "' is not a single variant");
+  choose_variant(args.solver, args.variant,
+                 args.moves_given ? std::optional<MoveGen>(args.moves) : std::nullopt);
+  exit_code = run(args, args.solver.variant, args.solver.moves, args.solver.solve, positions);
 }
 
 }  // namespace
@@ -557,12 +530,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                   "the configuration of the search (default best, the measured fastest); "
                   "options given with it change it; `reversi-bench list --presets` shows them")
       ->type_name("NAME")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            if (find_preset(text)) return "";
-            return "'" + text + "' is not a preset: " + preset_choices();
-          },
-          ""));
+      ->check(preset_validator());
   const auto rows =
       add_option_rows(cmd, kSolveOptionRows, args->parsed, preset(kBestPreset).options);
   auto* moves =
