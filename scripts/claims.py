@@ -385,6 +385,11 @@ class Claims:
         if cut and verdict != "undecided":
             verdict = "undecided"
             rec["more"] = f"positions {cut} were cut off at the time limit"
+        if verdict == "undecided" and rec["more"].startswith("about "):
+            need, held = int(rec["more"].split()[1]), len(list(suite_positions))
+            rec["more"] = f"about {need} positions at this spread" + (
+                f", more than e18's {held}: a larger suite of 18-empty positions would"
+                if need > held else "")
         self.add({
             "id": "negascout", "kind": "timed: position rounds",
             "claim": "NegaScout is no faster than alpha-beta when each orders by a shallow "
@@ -489,11 +494,12 @@ def render(doc):
     for c in doc["claims"]:
         rows.append([c["claim"], c["source"], c["kind"], c["figure"], rounds_cell(c),
                      VERDICT_CELL.get(c["verdict"], c["verdict"]), c["rule"]])
+        unit = "positions" if c["kind"] == "timed: position rounds" else "rounds"
         for p in c.get("parts") or []:
             if p["verdict"] == "undecided":
                 edges = ", ".join(f"{e:g}" for e in p["straddles"]) or "an edge"
                 notes.append(f"- {c['id']}, {p['name']}: undecided after {p['rounds']} "
-                             f"rounds, {interval_text(p)} crosses {edges}; {p['more']}.")
+                             f"{unit}, {interval_text(p)} crosses {edges}; {p['more']}.")
     header = ["claim", "source", "kind", "our figure [interval]", "rounds", "verdict", "rule"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
