@@ -70,46 +70,24 @@ def combine(verdicts):
     return "partly"
 
 
-class Part:
-    """One ratio of a claim, decided by its own rule."""
+class Part(stats.Part):
+    """One ratio of a claim, decided by its own rule at level 1 - alpha."""
 
     def __init__(self, name, band, max_rounds, alpha, ratio_of):
-        self.name = name
-        self.rule = stats.SequentialRule(band, max_rounds, alpha)
-        self.ratio_of = ratio_of  # measurement of a round -> ratio
-        self.ratios = []
-        self.decision = None
+        super().__init__(name, stats.SequentialRule(band, max_rounds, alpha), ratio_of)
 
     def record(self):
         d = self.decision
         iv = d.interval
         return {"name": self.name, "verdict": d.verdict, "estimate": iv.estimate,
                 "low": finite(iv.low), "high": finite(iv.high), "level": d.level,
-                "looks": d.looks,
-                "rounds": len(self.ratios), "ratios": self.ratios,
+                "looks": d.looks, "rounds": len(self.ratios), "ratios": self.ratios,
                 "straddles": d.straddles, "more": d.more}
 
 
 def run_rounds(parts, measure_round, budget_seconds, clock=time.monotonic):
-    """Rounds until every part is decided, the budget is spent or a part's
-    rounds are; measure_round(i) returns what the parts' ratio_of read. A
-    part decided early is not looked at again (its interval is the one of its
-    deciding look). Returns the raw measurements of the rounds."""
-    start = clock()
-    raw = []
-    while any(p.decision is None for p in parts):
-        m = measure_round(len(raw) + 1)
-        raw.append(m)
-        n = len(raw)
-        spent = clock() - start
-        out_of_time = spent + spent / n > budget_seconds
-        for p in parts:
-            if p.decision is not None:
-                continue
-            p.ratios.append(p.ratio_of(m))
-            final = n >= p.rule.max_rounds or out_of_time
-            p.decision = p.rule.decide(p.ratios, final=final)
-    return raw
+    """stats.run_rounds on the machine's clock."""
+    return stats.run_rounds(parts, measure_round, budget_seconds, clock)
 
 
 def finite(x):

@@ -251,20 +251,43 @@ class SequentialRule:
         return f"about {need} rounds at this spread"
 
 
-def run_sequential(rule, measure_round, budget_seconds, clock):
-    """Runs rounds until the rule decides, max_rounds is reached or the
-    budget (seconds of `clock()`) is spent: `measure_round(i)` returns the
-    ratio of round i (1-based). Returns (decision, ratios)."""
+class Part:
+    """One ratio decided by its own rule: `ratio_of(measurement)` reads the
+    ratio of a round from what the round measured."""
+
+    def __init__(self, name, rule, ratio_of):
+        self.name = name
+        self.rule = rule
+        self.ratio_of = ratio_of
+        self.ratios = []
+        self.decision = None
+
+
+def run_rounds(parts, measure_round, budget_seconds, clock):
+    """Rounds until every part is decided, the budget (seconds of
+    `clock()`) is spent or a part's rounds are: `measure_round(i)` (i from
+    1) measures round i for all the parts. A round that would start with
+    less than one round's mean time left is not run. A part decided early
+    is not looked at again (its interval is the one of its deciding look).
+    Returns the measurements of the rounds."""
     start = clock()
-    ratios = []
-    while True:
-        ratios.append(measure_round(len(ratios) + 1))
-        n = len(ratios)
+    raw = []
+    while any(p.decision is None for p in parts):
+        raw.append(measure_round(len(raw) + 1))
+        n = len(raw)
         spent = clock() - start
-        # The budget ends the rounds at the end of a round; a round that
-        # would start with less than one round's mean time left is not run.
         out_of_time = spent + spent / n > budget_seconds
-        final = n >= rule.max_rounds or out_of_time
-        decision = rule.decide(ratios, final=final)
-        if decision is not None:
-            return decision, ratios
+        for p in parts:
+            if p.decision is None:
+                p.ratios.append(p.ratio_of(raw[-1]))
+                final = n >= p.rule.max_rounds or out_of_time
+                p.decision = p.rule.decide(p.ratios, final=final)
+    return raw
+
+
+def run_sequential(rule, measure_round, budget_seconds, clock):
+    """One ratio a round (`measure_round(i)` returns it) under one rule:
+    (decision, ratios)."""
+    part = Part("", rule, lambda ratio: ratio)
+    run_rounds([part], measure_round, budget_seconds, clock)
+    return part.decision, part.ratios
