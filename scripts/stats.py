@@ -188,6 +188,8 @@ class Band:
 # it can. Geometric, so that few looks cover both a quick claim (decided in
 # 4-6 rounds) and a hard one (20-40).
 LOOKS = (4, 6, 9, 13, 20, 30, 45, 70, 100)
+# No verdict from fewer rounds, however narrow their interval.
+MIN_ROUNDS = 4
 
 Decision = namedtuple("Decision", "verdict interval looks level straddles more")
 
@@ -220,11 +222,12 @@ class SequentialRule:
         """The decision after these rounds. A call that is not at a planned
         look and not final returns None (the rule does not look)."""
         n = len(ratios)
-        if not (self.is_look(n) or final) or n < 2:
+        if not (self.is_look(n) or final) or n < MIN_ROUNDS:
             if final:
                 iv = log_ratio_interval(ratios, self.level)
                 return Decision("undecided", iv, len(self.planned), self.level, [],
-                                "at least two rounds")
+                                f"at least {MIN_ROUNDS} rounds (a t interval of fewer "
+                                "rests on their noise being normal)")
             return None
         iv = log_ratio_interval(ratios, self.level)
         verdict = self.band.decide(iv.low, iv.high)

@@ -243,6 +243,12 @@ class SequentialRuleTest(unittest.TestCase):
         self.assertIsNone(rule.decide([1.3] * 5))  # not a planned look
         self.assertEqual(rule.decide([1.3, 1.31, 1.29, 1.3]).verdict, "holds")
 
+    def test_too_few_rounds(self):
+        rule = stats.SequentialRule(self.band, 3)
+        d = rule.decide([1.5, 1.5001, 1.4999], final=True)
+        self.assertEqual(d.verdict, "undecided")
+        self.assertIn("at least 4 rounds", d.more)
+
     def test_budget_ends_rounds(self):
         rule = stats.SequentialRule(self.band, 100)
         now = [0.0]
