@@ -1,6 +1,5 @@
 #include "engine/line_buffer.hpp"
-
-#include <cstdio>
+#include "io/input.hpp"
 
 namespace rb::engine {
 
@@ -30,19 +29,7 @@ std::optional<std::string> LineBuffer::next_line() {
 }
 
 std::string printable_line(std::string_view line, std::size_t width) {
-  std::string out;
-  for (char c : line.substr(0, width)) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) {
-      out += c;
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    }
-  }
-  if (line.size() > width) out += "...";
-  return out;
+  return escape_text(line, false, width);
 }
 
 bool is_printable_line(std::string_view line) {

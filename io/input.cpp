@@ -179,12 +179,12 @@ std::optional<std::string> input_named_for(dev_t device, ino_t inode) {
   return std::nullopt;
 }
 
-std::string escape_controls(std::string_view text) {
+std::string escape_text(std::string_view text, bool keep_high, std::size_t width) {
   std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
+  out.reserve(std::min(text.size(), width));
+  for (const char c : text.substr(0, width)) {
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
+    if (u < 0x20 || u == 0x7f || (u > 0x7f && !keep_high)) {
       char buffer[8];
       std::snprintf(buffer, sizeof buffer, "\\x%02x", u);
       out += buffer;
@@ -192,6 +192,7 @@ std::string escape_controls(std::string_view text) {
       out += c;
     }
   }
+  if (text.size() > width) out += "...";
   return out;
 }
 

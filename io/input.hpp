@@ -60,9 +60,15 @@ std::string check_regular_input(const std::string& path);
 // if one is.
 std::optional<std::string> input_named_for(dev_t device, ino_t inode);
 
-// The text with every control character (below 0x20, and 0x7f) written as
-// \xNN, for messages: a message stays one line of text whatever a file
-// name or a file holds.
-std::string escape_controls(std::string_view text);
+// Text for a one-line message, the project's one escaping function: every
+// control byte (below 0x20, and 0x7f) written as \xNN, and with keep_high
+// false every byte above 0x7e too (a file name's UTF-8 stays readable when
+// kept); cut to `width` bytes, with "...", when longer. A message stays one
+// line of text whatever a file name, a file or an engine's output holds.
+std::string escape_text(std::string_view text, bool keep_high,
+                        std::size_t width = std::string_view::npos);
+
+// escape_text() of a file name or a line of a file, whole, UTF-8 kept.
+inline std::string escape_controls(std::string_view text) { return escape_text(text, true); }
 
 }  // namespace rb

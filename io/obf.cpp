@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/reference.hpp"
+#include "io/input.hpp"
 
 namespace rb {
 namespace {
@@ -231,19 +232,7 @@ bool is_blank_line(std::string_view line) {
 // message stays one line of text whatever the input holds.
 std::string printable(std::string_view text) {
   constexpr std::size_t kLongest = 40;  // a longer text is cut, with "..."
-  std::string out;
-  for (char c : text.substr(0, kLongest)) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) {
-      out += c;
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    }
-  }
-  if (text.size() > kLongest) out += "...";
-  return out;
+  return escape_text(text, false, kLongest);
 }
 
 std::optional<int> ObfEntry::best_score() const {
