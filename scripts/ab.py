@@ -58,7 +58,6 @@ import time
 
 import raw_runs
 import stats
-from compare import micro_rows
 
 
 def fail(message):
@@ -97,7 +96,7 @@ def measure(doc):
         # median aggregate if the file kept only aggregates); their sum is
         # only a figure for the round table
         rows = {name: (statistics.median(samples) if samples else median, 0)
-                for name, (samples, median) in micro_rows(doc).items()}
+                for name, (samples, median) in raw_runs.micro_rows(doc).items()}
         return sum(ns for ns, _ in rows.values()), 0, rows
     kind = doc.get("kind") if isinstance(doc, dict) else None
     if kind == "perft":

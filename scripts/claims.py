@@ -28,6 +28,7 @@ import subprocess
 import tempfile
 import time
 
+import raw_runs
 import stats
 
 ALPHA = 0.05
@@ -169,13 +170,7 @@ class Claims:
                                  f"{done.stdout[-2000:]}")
             with open(path) as f:
                 doc = json.load(f)
-        samples = {}
-        for b in doc["benchmarks"]:
-            if b.get("run_type") == "aggregate" or b.get("error_occurred"):
-                continue
-            rate = next((b[k] for k in ("flips/s", "masks/s") if k in b), None)
-            if rate:
-                samples.setdefault(b["run_name"], []).append(1e9 / rate)
+        samples = {n: ns for n, (ns, _) in raw_runs.micro_rows(doc).items() if ns}
         missing = set(names) - set(samples)
         if missing:
             raise SystemExit(f"reproduce: micro benchmarks not run: {', '.join(sorted(missing))}")

@@ -28,10 +28,6 @@ import sys
 import raw_runs
 import stats
 
-# The rate counters of bench/micro, one per benchmark: operations per second.
-RATES = ("flips/s", "masks/s", "plays/s", "moves/s", "positions/s")
-
-
 def fail(message):
     print(message, file=sys.stderr)
     sys.exit(2)
@@ -45,35 +41,13 @@ def load(folder, name):
         fail(f"compare.py: cannot read JSON: {e}")
 
 
-def micro_rows(doc):
-    """{run name: (ns per operation of each repetition, the median aggregate's
-    ns per operation or None)} of a Google Benchmark JSON document: the
-    repetitions are its "iteration" rows, 1e9 / the rate counter each."""
-    rows = {}
-    for b in doc.get("benchmarks", []):
-        if not isinstance(b, dict) or b.get("error_occurred"):
-            continue
-        rate = next((b[k] for k in RATES if k in b), None)
-        if not rate or rate <= 0:
-            continue
-        name = b.get("run_name", b.get("name"))
-        samples, median = rows.get(name, ([], None))
-        if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "median":
-                median = 1e9 / rate
-        else:
-            samples.append(1e9 / rate)
-        rows[name] = (samples, median)
-    return rows
-
-
 def micro_times(folder):
     """{benchmark: (median ns per operation, samples)}."""
     doc = load(folder, "micro")
     if not isinstance(doc, dict):
         return {}
     out = {}
-    for name, (samples, median) in micro_rows(doc).items():
+    for name, (samples, median) in raw_runs.micro_rows(doc).items():
         out[name] = (statistics.median(samples) if samples else median, samples)
     return out
 

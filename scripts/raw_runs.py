@@ -131,6 +131,32 @@ def _loose_below(folder):
     return docs, texts
 
 
+# The rate counters of bench/micro, one per benchmark: operations per second.
+RATES = ("flips/s", "masks/s", "plays/s", "moves/s", "positions/s")
+
+
+def micro_rows(doc):
+    """{run name: (ns per operation of each repetition, the median aggregate's
+    ns per operation or None)} of a Google Benchmark JSON document: the
+    repetitions are its "iteration" rows, 1e9 / the rate counter each."""
+    rows = {}
+    for b in doc.get("benchmarks", []):
+        if not isinstance(b, dict) or b.get("error_occurred"):
+            continue
+        rate = next((b[k] for k in RATES if k in b), None)
+        if not rate or rate <= 0:
+            continue
+        name = b.get("run_name", b.get("name"))
+        samples, median = rows.get(name, ([], None))
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                median = 1e9 / rate
+        else:
+            samples.append(1e9 / rate)
+        rows[name] = (samples, median)
+    return rows
+
+
 def pack(folder):
     docs = dict(_packed(folder))
     texts = dict(_packed_texts(folder))
