@@ -1,5 +1,7 @@
 #include "check/plugin_check.hpp"
 
+#include "core/errors.hpp"
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -198,6 +200,14 @@ std::optional<Mismatch> verify_plugin_extras(const LoadedPlugin& plugin, const P
     return 0;
   });
   return found;
+}
+
+void check_plugin_slot_before_timing(int slot) {
+  for_each_variant<PluginVariants>([&]<Board V>() {
+    if (kPluginSlotOf<V> != slot) return;
+    const std::string failure = check_plugin_before_timing<V>(std::string(runtime_info<V>().name));
+    if (!failure.empty()) throw CheckFailed(failure);
+  });
 }
 
 }  // namespace rb

@@ -15,6 +15,7 @@
 #include "check/random_positions.hpp"
 #include "check/verify.hpp"
 #include "variants/plugin/loader.hpp"
+#include "variants/runtime.hpp"
 
 namespace rb {
 
@@ -78,6 +79,17 @@ std::string check_plugin_before_timing(const std::string& name, std::uint64_t po
            name + ")";
   }
   return "";
+}
+
+// Throws CheckFailed (exit 1) when the plug-in in `slot` disagrees with the
+// reference or crashes on the positions of a short verify run (compiled
+// once, in check/plugin_check.cpp, for the commands of both binaries).
+void check_plugin_slot_before_timing(int slot);
+
+// The same for variant V: nothing for a built-in variant.
+template <Board V>
+void check_before_timing() {
+  if constexpr (PluginVariant<V>) check_plugin_slot_before_timing(kPluginSlotOf<V>);
 }
 
 }  // namespace rb

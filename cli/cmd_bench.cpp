@@ -14,15 +14,19 @@
 #include <chrono>
 #include <memory>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
-#include "cli/solve_entry.hpp"
 #include "cli/solver_choice.hpp"
+#include "core/errors.hpp"
 #include "io/bench_positions.hpp"
+#include "io/data_files.hpp"
+#include "io/json.hpp"
 #include "io/machine.hpp"
 #include "io/obf.hpp"
-#include "search/eval.hpp"
+#include "io/output.hpp"
+#include "run/solver_setup.hpp"
 #include "search/presets.hpp"
 
 namespace rb::cli {

@@ -4,9 +4,9 @@
 // Each --engine starts a new engine; the options that describe it (--name,
 // --protocol, --gtp-setup, --gtp-level) follow it on the command line and
 // belong to it. The engines run one after the other, each over every
-// position (engine/runner.hpp: a fault is recorded and the engine restarted,
+// position (protocol/runner.hpp: a fault is recorded and the engine restarted,
 // the run goes on), then the built-in solver (unless --no-builtin). Answers
-// are judged by engine/verdict.hpp: listed scores first, the project's
+// are judged by protocol/verdict.hpp: listed scores first, the project's
 // solver for a move the suite does not list. Exit 1 when any answer is wrong
 // or any engine faulted; 2 for usage errors, a missing or non-executable
 // engine among them.
@@ -17,21 +17,24 @@
 #include <optional>
 #include <set>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/engine_report.hpp"
-#include "cli/engine_suite.hpp"
 #include "cli/options.hpp"
 #include "cli/solver_choice.hpp"
-#include "engine/command.hpp"
-#include "engine/gtp.hpp"
-#include "engine/process.hpp"
-#include "engine/runner.hpp"
+#include "core/errors.hpp"
+#include "io/json.hpp"
+#include "io/output.hpp"
+#include "protocol/command.hpp"
+#include "protocol/gtp.hpp"
+#include "protocol/process.hpp"
+#include "protocol/runner.hpp"
 
 namespace rb::cli {
 namespace {
 
 struct EngineArg {
-  engine::EngineSpec spec;
+  protocol::EngineSpec spec;
   std::string command;  // as given
   bool name_given = false, protocol_given = false;
 };
@@ -41,7 +44,7 @@ struct EngineTestArgs {
   std::vector<EngineArg> engines;
   bool builtin = true;
   SolverArgs solver;
-  engine::RunLimits limits;
+  protocol::RunLimits limits;
   std::string json;
   bool json_given = false;
 };
@@ -85,9 +88,9 @@ void add_engine_options(CLI::App* cmd, EngineTestArgs& args) {
            EngineArg& e = current_engine(args, "--protocol");
            once(e.protocol_given, "--protocol");
            if (protocol == "nboard") {
-             e.spec.protocol = engine::Protocol::nboard;
+             e.spec.protocol = protocol::Protocol::nboard;
            } else if (protocol == "gtp") {
-             e.spec.protocol = engine::Protocol::gtp;
+             e.spec.protocol = protocol::Protocol::gtp;
            } else {
              throw CLI::ValidationError("--protocol",
                                         "'" + protocol + "' is not one of nboard, gtp");
@@ -105,7 +108,7 @@ void add_engine_options(CLI::App* cmd, EngineTestArgs& args) {
              throw CLI::ValidationError("--gtp-setup", "given twice for one --engine");
            }
            try {
-             engine::expand_gtp_setup(templ, Position::start());
+             protocol::expand_gtp_setup(templ, Position::start());
            } catch (const std::invalid_argument& why) {
              throw CLI::ValidationError("--gtp-setup", "'" + templ + "': " + why.what());
            }
@@ -133,19 +136,19 @@ void add_engine_options(CLI::App* cmd, EngineTestArgs& args) {
 
 // Checks each engine's description and fills in its defaults; throws
 // UsageError naming the engine.
-void settle_engines(EngineTestArgs& args, const std::vector<engine::SuitePosition>& positions) {
+void settle_engines(EngineTestArgs& args, const std::vector<protocol::SuitePosition>& positions) {
   std::set<std::string> names;
   if (args.builtin) names.insert("builtin");
   for (EngineArg& e : args.engines) {
     const std::string which = "--engine '" + e.command + "'";
     try {
-      e.spec.argv = engine::split_command(e.command);
-      engine::find_program(e.spec.argv[0]);
-    } catch (const engine::CommandError& why) {
+      e.spec.argv = protocol::split_command(e.command);
+      protocol::find_program(e.spec.argv[0]);
+    } catch (const protocol::CommandError& why) {
       throw UsageError(which + ": " + why.what());
     }
     if (!e.protocol_given) throw UsageError(which + ": give its --protocol (nboard or gtp)");
-    if (e.spec.protocol == engine::Protocol::nboard &&
+    if (e.spec.protocol == protocol::Protocol::nboard &&
         (!e.spec.gtp_setup.empty() || !e.spec.gtp_commands.empty())) {
       throw UsageError(which + ": --gtp-setup and --gtp-level are for --protocol gtp");
     }
@@ -158,7 +161,7 @@ void settle_engines(EngineTestArgs& args, const std::vector<engine::SuitePositio
       throw UsageError(which + ": another engine is named '" + e.spec.name +
                        "' (the built-in solver is 'builtin'); give each a --name");
     }
-    if (e.spec.protocol == engine::Protocol::gtp && e.spec.gtp_setup.empty()) {
+    if (e.spec.protocol == protocol::Protocol::gtp && e.spec.gtp_setup.empty()) {
       for (const auto& p : positions) {
         if (!p.game) {
           throw UsageError(which +
@@ -173,116 +176,10 @@ void settle_engines(EngineTestArgs& args, const std::vector<engine::SuitePositio
   }
 }
 
-// The exact score of a position by the project's solver, for the moves a
-// suite does not list (made when first needed: most suites need none).
-class ExactScorer {
- public:
-  explicit ExactScorer(const SolverArgs& args) : args_(args) {}
-  int operator()(const Position& position) {
-    if (!solver_) {
-      solver_ = std::make_unique<ChosenSolver>(choose_solver(args_));
-      table_ = std::make_unique<TranspositionTable>(solver_->options.tt_mb);
-    }
-    const SolveResult r = solve_timed(*solver_, *table_, position).result;
-    if (!r.solved) throw CheckFailed("the solver did not finish a position it checks a move on");
-    return r.score;
-  }
-
- private:
-  const SolverArgs& args_;
-  std::unique_ptr<ChosenSolver> solver_;
-  std::unique_ptr<TranspositionTable> table_;
-};
-
-EngineRow make_row(const engine::SuitePosition& p, int index, engine::PositionRun run,
-                   ExactScorer& exact) {
-  EngineRow row;
-  row.index = index;
-  row.label = p.label;
-  row.empties = p.entry.position.empties();
-  row.run = std::move(run);
-  if (row.run.answer) {
-    row.verdict = engine::judge(p.entry, *row.run.answer,
-                                [&](const Position& position) { return exact(position); });
-  }
-  return row;
-}
-
-EngineReport run_engine(const EngineArg& e, const engine::RunLimits& limits,
-                        const std::vector<engine::SuitePosition>& positions, ExactScorer& exact) {
-  EngineReport report;
-  report.name = e.spec.name;
-  const bool gtp = e.spec.protocol == engine::Protocol::gtp;
-  report.protocol = gtp ? "gtp" : "nboard";
-  report.description = engine::join_command(e.spec.argv);
-  if (gtp) {
-    report.description += e.spec.gtp_setup.empty() ? "; positions by their games"
-                                                   : "; set-up '" + e.spec.gtp_setup + "'";
-  }
-  report.config = {
-      {"name", report.name},
-      {"protocol", report.protocol},
-      {"command", engine::join_command(e.spec.argv)},
-      {"gtp_setup", gtp && !e.spec.gtp_setup.empty() ? Json(e.spec.gtp_setup) : Json(nullptr)},
-      {"gtp_level", e.spec.gtp_commands},
-      {"solver", nullptr}};
-  print_engine_header(report);
-  engine::EngineRunner runner(e.spec, limits);
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    report.rows.push_back(
-        make_row(positions[i], static_cast<int>(i) + 1, runner.run(positions[i]), exact));
-    print_engine_row(report.rows.back());
-  }
-  runner.stop();
-  print_engine_faults(report);
-  return report;
-}
-
-EngineReport run_builtin(const SolverArgs& args, const engine::RunLimits& limits,
-                         const std::vector<engine::SuitePosition>& positions, ExactScorer& exact) {
-  ChosenSolver solver = choose_solver(args);
-  EngineReport report;
-  report.name = "builtin";
-  report.protocol = "builtin";
-  report.description = "the project's solver: " + describe_solver(solver);
-  report.config = {{"name", report.name},
-                   {"protocol", report.protocol},
-                   {"command", nullptr},
-                   {"gtp_setup", nullptr},
-                   {"gtp_level", Json::array()},
-                   {"solver",
-                    {{"preset", solver.preset},
-                     {"variant", solver.variant},
-                     {"tt_mb", solver.options.tt_mb},
-                     {"threads", solver.options.threads}}}};
-  print_engine_header(report);
-  TranspositionTable table(solver.options.tt_mb);
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    if (limits.time_limit > 0) solver.options.deadline = engine::deadline_in(limits.time_limit);
-    const TimedSolve t = solve_timed(solver, table, positions[i].entry.position);
-    engine::PositionRun run;
-    run.seconds = t.seconds;
-    if (t.result.solved) {
-      engine::EngineAnswer answer;
-      answer.move = t.result.best_move == kNoSquare ? kPass : t.result.best_move;
-      answer.score = t.result.score;
-      answer.nodes = t.result.nodes;
-      run.answer = answer;
-    } else {
-      run.fault = engine::FaultKind::timeout;
-      run.fault_reason = fmt::format("not solved within --time-limit {} s", limits.time_limit);
-    }
-    report.rows.push_back(make_row(positions[i], static_cast<int>(i) + 1, run, exact));
-    print_engine_row(report.rows.back());
-  }
-  print_engine_faults(report);
-  return report;
-}
-
 int run(EngineTestArgs& args) {
-  std::vector<engine::SuitePosition> positions;
+  std::vector<protocol::SuitePosition> positions;
   for (const auto& input : args.inputs) {
-    for (auto& p : load_suite(input)) positions.push_back(std::move(p));
+    for (auto& p : protocol::load_suite(input)) positions.push_back(std::move(p));
   }
   settle_engines(args, positions);
   if (args.engines.empty() && !args.builtin) {
@@ -290,17 +187,20 @@ int run(EngineTestArgs& args) {
   }
   if (args.builtin) choose_solver(args.solver);  // its usage errors before any engine runs
   if (args.json_given) check_writable(args.json, "--json");
-  engine::install_interrupt_cleanup();
+  protocol::install_interrupt_cleanup();
 
   fmt::print("engine-test {} positions  {} engine(s){}  time limit {} s  start timeout {} s\n",
              positions.size(), args.engines.size(), args.builtin ? " and the built-in solver" : "",
              args.limits.time_limit, args.limits.start_timeout);
   ExactScorer exact(args.solver);
+  const EngineRunObserver observer{print_engine_header, print_engine_row, print_engine_faults};
   std::vector<EngineReport> reports;
   for (const EngineArg& e : args.engines) {
-    reports.push_back(run_engine(e, args.limits, positions, exact));
+    reports.push_back(run_engine(e.spec, args.limits, positions, exact, observer));
   }
-  if (args.builtin) reports.push_back(run_builtin(args.solver, args.limits, positions, exact));
+  if (args.builtin) {
+    reports.push_back(run_builtin(args.solver, args.limits, positions, exact, observer));
+  }
   print_summary_table(reports);
   const Json config = {{"inputs", args.inputs},
                        {"positions", static_cast<int>(positions.size())},

@@ -5,10 +5,13 @@
 #include <iostream>
 #include <memory>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/plugins.hpp"
 #include "core/cpu.hpp"
+#include "io/json.hpp"
 #include "io/machine.hpp"
+#include "io/output.hpp"
 #include "search/presets.hpp"
 #include "variants/runtime.hpp"
 

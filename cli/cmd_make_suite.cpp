@@ -14,11 +14,15 @@
 #include <memory>
 #include <string_view>
 
+#include <CLI/CLI.hpp>
 #include "check/random_positions.hpp"
-#include "cli/common.hpp"
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "core/errors.hpp"
+#include "io/obf.hpp"
+#include "io/output.hpp"
 #include "search/instances.hpp"
-#include "variants/registry.hpp"
+#include "variants/builtin.hpp"
 
 namespace rb::cli {
 namespace {

@@ -1,7 +1,7 @@
 // `reversi-bench perft`: leaf counts per depth, timed, checked against the
 // published counts from the start position; --divide splits the count by
 // root move for bisecting a bug; --split K counts depth D alone as the sum
-// over the work units at ply K (distributed/perft_split.hpp), with a checkpoint to
+// over the work units at ply K (perft/perft_split.hpp), with a checkpoint to
 // resume from, here or on the ranks of an MPI job (reversi-bench-mpi).
 #include <algorithm>
 #include <chrono>
@@ -10,18 +10,26 @@
 #include <memory>
 #include <stdexcept>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "check/plugin_check.hpp"
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/perft_report.hpp"
 #include "cli/plugins.hpp"
-#include "distributed/perft_split.hpp"
+#include "core/errors.hpp"
+#include "core/median.hpp"
+#include "core/threads.hpp"
+#include "io/data_files.hpp"
+#include "io/json.hpp"
 #include "io/machine.hpp"
-#include "io/perft_table.hpp"
+#include "io/output.hpp"
+#include "perft/perft_split.hpp"
+#include "perft/perft_table.hpp"
 #include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
 
-using distributed::perft_functions;
 using distributed::PerftFunctions;
 using distributed::run_split;
 using distributed::split_transport;
@@ -30,55 +38,8 @@ using distributed::SplitResult;
 
 namespace {
 
-struct PerftArgs {
-  std::vector<std::string> variants{"auto"};
-  int depth = 0;
-  std::string position = "start";
-  PerftConvention convention = PerftConvention::a124004;
-  bool divide = false;
-  int threads = 1;
-  int hash_mb = 0;
-  bool no_shortcut = false;
-  bool no_symmetry = false;
-  int repeat = 1;
-  std::string json;
-  std::vector<std::string> plugins;
-  int split = -1;  // -1: no split
-  std::string checkpoint;
-  std::string resume;
-};
-
-// One measured depth of one variant.
-struct PerftRow {
-  std::string variant;
-  int depth;
-  Count128 leaves;
-  std::vector<double> seconds;  // one per repetition
-  std::string check;            // "ok", "-", or the mismatch
-  bool shortcut;                // whether the leaf shortcut was taken
-};
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// "ok", "-" (nothing published), or the mismatch.
-std::string check_count(const PerftTable* table, PerftConvention convention, int depth,
-                        Count128 leaves, bool& all_ok) {
-  if (!table) return "";
-  const auto expected = table->expected(convention, depth);
-  if (!expected) return "-";
-  if (*expected == leaves) return "ok";
-  all_ok = false;
-  return "MISMATCH: published " + std::to_string(*expected);
-}
-
-void print_row(int depth, Count128 leaves, double secs, const std::string& check) {
-  char rate[32] = "-";
-  if (secs > 1e-4) std::snprintf(rate, sizeof rate, "%.4g", static_cast<double>(leaves) / secs);
-  std::printf("%5d %22s %10.3f %14s  %s\n", depth, to_decimal(leaves).c_str(), secs, rate,
-              check.c_str());
-  std::fflush(stdout);
 }
 
 // --split: depth D alone, by units; the leader prints and records the row.
@@ -115,7 +76,7 @@ bool run_split_variant(const PerftArgs& args, const PerftFunctions& fns, const N
               table ? "published" : "");
   bool ok = true;
   const std::string check = check_count(table, convention, args.depth, split->leaves, ok);
-  print_row(args.depth, split->leaves, split->seconds, check);
+  print_perft_row(args.depth, split->leaves, split->seconds, check);
   std::printf("\n");
   rows.push_back({std::string(name), args.depth, split->leaves, {split->seconds}, check, shortcut});
   return ok;
@@ -158,7 +119,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
     }
     const double secs = median(times);
     const std::string check = check_count(table, convention, depth, leaves, all_ok);
-    print_row(depth, leaves, secs, check);
+    print_perft_row(depth, leaves, secs, check);
     rows.push_back({std::string(name), depth, leaves, times, check, shortcut});
   }
   if (args.divide) {
@@ -174,51 +135,6 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   }
   std::printf("\n");
   return all_ok;
-}
-
-Json perft_json(const PerftArgs& args, const NamedPosition& position,
-                const std::vector<PerftRow>& rows, const std::optional<SplitResult>& split) {
-  Json doc;
-  doc["schema"] = kResultSchema;
-  doc["kind"] = "perft";
-  add_machine_and_build(doc);
-  doc["config"] = {
-      {"position", position.label},
-      {"board", board_string(position.entry.position)},
-      {"convention", enum_name(args.convention)},
-      {"threads", args.threads},
-      {"hash_mb", args.hash_mb},
-      {"hash_symmetry", args.hash_mb > 0 && !args.no_symmetry},
-      {"leaf_shortcut", !args.no_shortcut},  // asked for; each row says if taken
-      {"repeat", args.repeat},
-  };
-  if (split) {
-    doc["config"]["split"] = args.split;
-    doc["config"]["processes"] = split->processes;
-    doc["split"] = {
-        {"units", split->units},
-        {"expanded", split->expanded},
-        {"settled", to_decimal(split->settled)},
-        {"resumed", split->resumed},
-        {"unit_seconds", split->unit_seconds},
-    };
-  }
-  Json out = Json::array();
-  for (const auto& r : rows) {
-    const double secs = median(r.seconds);
-    out.push_back({
-        {"variant", r.variant},
-        {"depth", r.depth},
-        {"leaves", to_decimal(r.leaves)},  // a string: counts pass 2^64
-        {"seconds", r.seconds},
-        {"median_seconds", secs},
-        {"leaves_per_second", secs > 0 ? static_cast<double>(r.leaves) / secs : 0.0},
-        {"check", r.check},
-        {"leaf_shortcut", r.shortcut},
-    });
-  }
-  doc["rows"] = out;
-  return doc;
 }
 
 // The perft command, once its options are parsed.
@@ -271,7 +187,7 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   // One cache for the whole run (every variant, depth and repetition),
   // cleared between counts, so that the memory taken is the memory asked
   // for. The split run makes its own, once, after its start
-  // (distributed/perft_split.hpp), where a failure ends every MPI rank.
+  // (perft/perft_split.hpp), where a failure ends every MPI rank.
   std::unique_ptr<PerftCache> cache;
   if (!splitting && args->hash_mb > 0) {
     cache =

@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <memory>
 
+#include <CLI/CLI.hpp>
 #include "check/random_positions.hpp"
-#include "cli/common.hpp"
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "core/errors.hpp"
+#include "io/obf.hpp"
 
 namespace rb::cli {
 namespace {

@@ -1,15 +1,16 @@
 // `reversi-bench nboard` and `reversi-bench gtp`: the project's solver as
-// an engine, over standard input and output (engine/server.hpp), for GUIs
+// an engine, over standard input and output (protocol/server.hpp), for GUIs
 // that speak NBoard or GTP and as the partner engine-test always has. Every
 // answer is an exact solve (the depth a GUI sets is acknowledged, not used):
 // positions far from the end take as long as solving them takes.
 #include <iostream>
 #include <memory>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/solver_choice.hpp"
-#include "engine/server.hpp"
 #include "io/machine.hpp"
+#include "protocol/server.hpp"
 
 namespace rb::cli {
 namespace {
@@ -17,23 +18,23 @@ namespace {
 void serve(const SolverArgs& args, bool gtp) {
   const ChosenSolver solver = choose_solver(args);
   TranspositionTable table(solver.options.tt_mb);
-  const engine::SolveCallback solve = [&](const Position& position) {
+  const protocol::SolveCallback solve = [&](const Position& position) {
     const TimedSolve t = solve_timed(solver, table, position);
-    engine::SolverAnswer answer;
+    protocol::SolverAnswer answer;
     answer.move = t.result.best_move;
     answer.score = t.result.score;
     answer.nodes = t.result.nodes;
     answer.seconds = t.seconds;
     return answer;
   };
-  engine::ServerInfo info;
+  protocol::ServerInfo info;
   info.version = build_json()["version"].get<std::string>();
   std::cerr << "reversi-bench " << (gtp ? "gtp" : "nboard") << ": " << describe_solver(solver)
             << "\n";
   if (gtp) {
-    engine::serve_gtp(std::cin, std::cout, solve, info);
+    protocol::serve_gtp(std::cin, std::cout, solve, info);
   } else {
-    engine::serve_nboard(std::cin, std::cout, std::cerr, solve, info);
+    protocol::serve_nboard(std::cin, std::cout, std::cerr, solve, info);
   }
 }
 

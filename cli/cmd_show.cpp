@@ -2,7 +2,9 @@
 #include <iostream>
 #include <memory>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
+#include "io/data_files.hpp"
 #include "io/render.hpp"
 
 namespace rb::cli {

@@ -7,12 +7,14 @@
 #include <cstdio>
 #include <memory>
 
+#include <CLI/CLI.hpp>
 #include "check/plugin_check.hpp"
 #include "check/random_positions.hpp"
 #include "check/verify.hpp"
-#include "cli/common.hpp"
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
+#include "core/errors.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {

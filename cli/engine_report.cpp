@@ -33,18 +33,18 @@ std::string result_text(const EngineRow& r) {
 
 std::string note_text(const EngineRow& r) {
   if (r.run.fault) {
-    return fmt::format("  {}: {}", engine::fault_name(*r.run.fault), r.run.fault_reason);
+    return fmt::format("  {}: {}", protocol::fault_name(*r.run.fault), r.run.fault_reason);
   }
   const auto& v = *r.verdict;
   std::string note;
-  if (v.move_score_from == engine::Evidence::solver) {
+  if (v.move_score_from == protocol::Evidence::solver) {
     note += fmt::format("  ({} not listed: {} by the solver)", move_text(r.run.answer->move),
                         format_score(v.move_score));
   } else if (!v.move_ok) {
     note += fmt::format("  ({} is listed {})", move_text(r.run.answer->move),
                         format_score(v.move_score));
   }
-  if (v.expected_from == engine::Evidence::solver) note += "  (no score listed: solved)";
+  if (v.expected_from == protocol::Evidence::solver) note += "  (no score listed: solved)";
   return note;
 }
 
@@ -52,32 +52,11 @@ Json optional_json(const std::optional<double>& x) { return x ? Json(*x) : Json(
 
 }  // namespace
 
-EngineSummary summarize(const EngineReport& report) {
-  EngineSummary s;
-  for (const EngineRow& r : report.rows) {
-    ++s.positions;
-    s.seconds += r.run.seconds;
-    if (r.run.fault) {
-      ++s.faults;
-      continue;
-    }
-    const auto& v = *r.verdict;
-    s.right += r.right();
-    s.wrong_moves += !v.move_ok;
-    s.wrong_scores += v.score_ok && !*v.score_ok;
-    s.by_solver += v.move_score_from == engine::Evidence::solver;
-    if (r.run.answer->seconds)
-      s.engine_seconds = s.engine_seconds.value_or(0) + *r.run.answer->seconds;
-    if (r.run.answer->nodes) s.engine_nodes = s.engine_nodes.value_or(0) + *r.run.answer->nodes;
-  }
-  return s;
-}
-
 void print_engine_header(const EngineReport& report) {
-  if (report.protocol == "builtin") {
+  if (report.protocol_name == "builtin") {
     fmt::print("\nengine {} ({})\n", report.name, report.description);
   } else {
-    fmt::print("\nengine {} ({}: {})\n", report.name, report.protocol, report.description);
+    fmt::print("\nengine {} ({}: {})\n", report.name, report.protocol_name, report.description);
   }
   fmt::print("{:>4} {:>7} {:>5} {:>7} {:>8} {:<16} {:>9} {:>9} {:>14}\n", "#", "empties", "move",
              "score", "expected", "result", "seconds", "engine s", "engine nodes");
@@ -102,7 +81,7 @@ void print_engine_row(const EngineRow& r) {
 void print_engine_faults(const EngineReport& report) {
   for (const EngineRow& r : report.rows) {
     if (!r.run.fault) continue;
-    fmt::print("#{} {} ({}): {}\n", r.index, r.label, engine::fault_name(*r.run.fault),
+    fmt::print("#{} {} ({}): {}\n", r.index, r.label, protocol::fault_name(*r.run.fault),
                r.run.fault_reason);
     if (r.run.last_lines.empty()) {
       fmt::print("    (it printed nothing)\n");
@@ -121,8 +100,8 @@ void print_summary_table(const std::vector<EngineReport>& reports) {
   for (const EngineReport& r : reports) {
     const EngineSummary s = summarize(r);
     fmt::print("{:<16} {:<8} {:>9} {:>6} {:>11} {:>12} {:>6} {:>10.3f} {:>10.4f} {:>10} {:>14}\n",
-               r.name, r.protocol, s.positions, s.right, s.wrong_moves, s.wrong_scores, s.faults,
-               s.seconds, s.positions ? s.seconds / s.positions : 0.0,
+               r.name, r.protocol_name, s.positions, s.right, s.wrong_moves, s.wrong_scores,
+               s.faults, s.seconds, s.positions ? s.seconds / s.positions : 0.0,
                s.engine_seconds ? fmt::format("{:.3f}", *s.engine_seconds) : "-",
                s.engine_nodes ? std::to_string(*s.engine_nodes) : "-");
   }
@@ -153,9 +132,9 @@ Json engine_test_json(const Json& config, const std::vector<EngineReport>& repor
       row["score"] = a ? optional_json(a->score) : Json(nullptr);
       if (r.verdict) {
         row["expected"] = r.verdict->expected;
-        row["expected_from"] = engine::evidence_name(r.verdict->expected_from);
+        row["expected_from"] = protocol::evidence_name(r.verdict->expected_from);
         row["move_score"] = r.verdict->move_score;
-        row["move_score_from"] = engine::evidence_name(r.verdict->move_score_from);
+        row["move_score_from"] = protocol::evidence_name(r.verdict->move_score_from);
         row["move_ok"] = r.verdict->move_ok;
         row["score_ok"] = r.verdict->score_ok ? Json(*r.verdict->score_ok) : Json(nullptr);
       } else {
@@ -169,7 +148,7 @@ Json engine_test_json(const Json& config, const std::vector<EngineReport>& repor
       row["engine_seconds"] = a ? optional_json(a->seconds) : Json(nullptr);
       row["engine_nodes"] = a && a->nodes ? Json(*a->nodes) : Json(nullptr);
       if (r.run.fault) {
-        row["fault"] = {{"kind", engine::fault_name(*r.run.fault)},
+        row["fault"] = {{"kind", protocol::fault_name(*r.run.fault)},
                         {"reason", r.run.fault_reason},
                         {"last_lines", r.run.last_lines}};
       } else {

@@ -11,11 +11,16 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/process_setup.hpp"
+#include "core/errors.hpp"
 #include "core/memory.hpp"
-#include "core/registry.hpp"
+#include "core/variant_list.hpp"
+#include "io/input.hpp"
 #include "io/machine.hpp"
+#include "io/output.hpp"
 #include "variants/plugin/loader.hpp"
 
 int main(int argc, char** argv) {
@@ -84,7 +89,7 @@ int main(int argc, char** argv) {
     return fail(kExitBadInput, e.what(), "--plugin ");
   } catch (const rb::VariantError& e) {
     return fail(kExitBadInput, e.what(), "--variant: ");
-  } catch (const UsageError& e) {
+  } catch (const rb::UsageError& e) {
     return fail(kExitBadInput, e.what());
   } catch (const rb::ResourceError& e) {
     return fail(kExitBadInput, e.what());
@@ -92,7 +97,7 @@ int main(int argc, char** argv) {
     return fail(kExitBadInput, e.what());
   } catch (const std::bad_alloc&) {
     return fail(kExitBadInput, "out of memory");
-  } catch (const CheckFailed& e) {
+  } catch (const rb::CheckFailed& e) {
     return fail(kExitCheckFailed, e.what(), "check failed: ");
   } catch (const std::exception& e) {
     return fail(kExitCheckFailed, e.what(), "internal error: ");

@@ -3,7 +3,7 @@
 //   mpirun -np N reversi-bench-mpi perft -d D --split K [-t T] [--hash MB] ...
 //
 // Every rank reads the same command line and makes the same units
-// (search/perft_units.hpp). Rank 0 hands them out, largest first, to
+// (perft/perft_units.hpp). Rank 0 hands them out, largest first, to
 // whichever worker is free (four in flight each), keeps the checkpoint and
 // reports; ranks 1..N-1 count each unit with the threaded, cached perft (T
 // threads, a cache of MB each) and send back (unit, count). With one rank, rank 0
@@ -27,12 +27,18 @@
 #include <thread>
 #include <vector>
 
-#include "cli/common.hpp"
+#include <CLI/CLI.hpp>
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/process_setup.hpp"
+#include "core/errors.hpp"
 #include "core/memory.hpp"
-#include "core/registry.hpp"
-#include "distributed/mpi_transport.hpp"
+#include "core/threads.hpp"
+#include "core/variant_list.hpp"
+#include "io/input.hpp"
 #include "io/machine.hpp"
+#include "io/output.hpp"
+#include "perft/mpi_transport.hpp"
 #include "variants/plugin/loader.hpp"
 
 int main(int argc, char** argv) {
@@ -69,11 +75,12 @@ int main(int argc, char** argv) {
                                args[1] == "sample" || args[1] == "solve" ||
                                args[1] == "make-suite" || args[1] == "train-eval" ||
                                args[1] == "bench" || args[1] == "help";
-        throw UsageError(elsewhere ? "'" + args[1] +
-                                         "' is a command of reversi-bench; reversi-bench-mpi runs "
-                                         "perft --split K only"
-                                   : "unknown command '" + args[1] +
-                                         "'; reversi-bench-mpi runs perft --split K only");
+        throw rb::UsageError(elsewhere
+                                 ? "'" + args[1] +
+                                       "' is a command of reversi-bench; reversi-bench-mpi runs "
+                                       "perft --split K only"
+                                 : "unknown command '" + args[1] +
+                                       "'; reversi-bench-mpi runs perft --split K only");
       }
       std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
       app.parse(reversed);
@@ -92,7 +99,7 @@ int main(int argc, char** argv) {
     exit_code = kExitBadInput, error = std::string("--plugin ") + e.what();
   } catch (const rb::VariantError& e) {
     exit_code = kExitBadInput, error = std::string("--variant: ") + e.what();
-  } catch (const UsageError& e) {
+  } catch (const rb::UsageError& e) {
     exit_code = kExitBadInput, error = e.what();
   } catch (const rb::ResourceError& e) {
     exit_code = kExitBadInput, error = e.what();
@@ -100,7 +107,7 @@ int main(int argc, char** argv) {
     exit_code = kExitBadInput, error = e.what();
   } catch (const std::bad_alloc&) {
     exit_code = kExitBadInput, error = "out of memory";
-  } catch (const CheckFailed& e) {
+  } catch (const rb::CheckFailed& e) {
     exit_code = kExitCheckFailed, error = std::string("check failed: ") + e.what();
   } catch (const std::exception& e) {
     exit_code = kExitCheckFailed, error = std::string("internal error: ") + e.what();

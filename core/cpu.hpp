@@ -66,3 +66,14 @@ std::string cpu_features_string(std::uint32_t features);
 std::string cpu_model();
 
 }  // namespace rb
+
+// In the generated file of a built-in variant: that V is the variant
+// cmake/isa.cmake names, and that the file is compiled for exactly its CPU
+// features, no fewer (its kernels would not inline) and no more (the code
+// would not run on every CPU the variant runs on).
+#define RB_CHECK_VARIANT_ISA(V, NAME)                                                           \
+  static_assert(V::info.name == NAME, "cmake/isa.cmake names another type for this variant");   \
+  static_assert(                                                                                \
+      (rb::kCompiledCpuFeatures & ~rb::kCpuPopcnt) == (V::info.cpu_features & ~rb::kCpuPopcnt), \
+      "cmake/isa.cmake compiles this variant's code for other CPU features "                    \
+      "than it needs");

@@ -11,7 +11,7 @@ compare them. Every measurement recorded under results/ is made with it.
       threads). COMMAND is a reversi-bench command line (binary and options,
       split like a shell would: the two binaries of a before/after pair, or
       one binary with two option sets); ARGS are given to both. A command
-      whose binary is named `micro` (bench/micro, Google Benchmark), or any
+      whose binary is named `micro` (micro/micro, Google Benchmark), or any
       command with --micro, is given --benchmark_out=DIR/NAME-ROUND.json
       --benchmark_out_format=json instead of --json. Writes DIR/ab.json (the
       commands, rounds, wall times) and DIR/ab-summary.json (the ratios,
@@ -83,7 +83,7 @@ def work(d):
 
 
 def is_micro(doc):
-    """A Google Benchmark JSON document (bench/micro --benchmark_out)."""
+    """A Google Benchmark JSON document (micro/micro --benchmark_out)."""
     return isinstance(doc, dict) and "benchmarks" in doc and "context" in doc
 
 
@@ -122,7 +122,7 @@ def measure(doc):
 
 def output_args(command, micro, path):
     """Where COMMAND writes its JSON: --json PATH, or Google Benchmark's
-    options for bench/micro."""
+    options for micro/micro."""
     if micro or os.path.basename(command[0]) == "micro":
         return [f"--benchmark_out={path}", "--benchmark_out_format=json"]
     return ["--json", path]

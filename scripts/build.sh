@@ -17,13 +17,13 @@ case $flavour in
     # the tests take 2 min instead of 1, so the flavour costs 4 min, not 7.5.
     dir=$root/build/sanitize
     args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g" -DRB_SANITIZE=ON
-          -DRB_WERROR=ON -DRB_BUILD_BENCH=OFF -DRB_PLUGIN_SLOTS=3) ;;
+          -DRB_WERROR=ON -DRB_BUILD_MICRO=OFF -DRB_PLUGIN_SLOTS=3) ;;
   tsan)
     # ThreadSanitizer, for the threaded code (the parallel search, the
     # shared table, threaded perft): -O1 keeps its tests quick.
     dir=$root/build/tsan
     args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DRB_TSAN=ON
-          -DRB_WERROR=ON -DRB_BUILD_BENCH=OFF -DRB_PLUGIN_SLOTS=3) ;;
+          -DRB_WERROR=ON -DRB_BUILD_MICRO=OFF -DRB_PLUGIN_SLOTS=3) ;;
   *) echo "build.sh: unknown flavour '$flavour' (release, sanitize or tsan)" >&2; exit 2 ;;
 esac
 mkdir -p "$root/build"

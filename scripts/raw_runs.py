@@ -131,7 +131,7 @@ def _loose_below(folder):
     return docs, texts
 
 
-# The rate counters of bench/micro, one per benchmark: operations per second.
+# The rate counters of micro/micro, one per benchmark: operations per second.
 RATES = ("flips/s", "masks/s", "plays/s", "moves/s", "positions/s")
 
 

@@ -1,11 +1,11 @@
-// The end of the game for the solver, over the nodes of search/node.hpp: the
+// The end of the game for the solver, over the nodes of core/node.hpp: the
 // one rule for a side with no move (pass, or the game is over), and the
 // score of a node with one empty square read from its flips alone.
 #pragma once
 
+#include "core/node.hpp"
 #include "core/rules.hpp"
 #include "core/square.hpp"
-#include "search/node.hpp"
 
 namespace rb {
 

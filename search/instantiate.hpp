@@ -8,14 +8,14 @@
 #pragma once
 
 #include "core/cpu.hpp"
-#include "search/perft.hpp"
-#include "search/perft_units.hpp"
-#include "search/perft_wide.hpp"
+#include "perft/perft.hpp"
+#include "perft/perft_units.hpp"
+#include "perft/perft_wide.hpp"
 #include "search/solver.hpp"
 
 // The explicit instantiations of board type V's entry points: with KEYWORD
 // `extern` the declarations (search/instances.hpp, for every variant), empty
-// the definitions (the generated files of rb_search). Members whose
+// the definitions (the generated files of rb_search_entries). Members whose
 // constraint fails (the list move source on a board without a list) are
 // skipped.
 #define RB_SEARCH_INSTANCES(KEYWORD, V)                             \
@@ -29,14 +29,3 @@
   KEYWORD template struct rb::PerftWideEntry<V, rb::MoveGen::mask>; \
   KEYWORD template struct rb::PerftWideEntry<V, rb::MoveGen::list>; \
   KEYWORD template struct rb::PerftUnitsEntry<V>;
-
-// In the generated file of a built-in variant: that V is the variant
-// cmake/isa.cmake names, and that the file is compiled for exactly its CPU
-// features, no fewer (its kernels would not inline) and no more (the code
-// would not run on every CPU the variant runs on).
-#define RB_CHECK_VARIANT_ISA(V, NAME)                                                           \
-  static_assert(V::info.name == NAME, "cmake/isa.cmake names another type for this variant");   \
-  static_assert(                                                                                \
-      (rb::kCompiledCpuFeatures & ~rb::kCpuPopcnt) == (V::info.cpu_features & ~rb::kCpuPopcnt), \
-      "cmake/isa.cmake compiles this variant's searches for other CPU features "                \
-      "than it needs");

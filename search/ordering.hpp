@@ -1,8 +1,8 @@
 // Move ordering for the solver: the costs that rank a node's moves, written
-// once over the nodes of search/node.hpp. The children are only looked at
+// once over the nodes of core/node.hpp. The children are only looked at
 // (peek_children): on a KernelBoard from the bitboards without playing, on
 // other boards by play() and undo(). Order::shallow ranks them by a shallow
-// alpha-beta search of each child with an evaluator (search/eval.hpp), also
+// alpha-beta search of each child with an evaluator (eval/classic.hpp, eval/pattern.hpp), also
 // written once over the nodes: on a KernelBoard it walks BitsNode values.
 #pragma once
 
@@ -10,9 +10,10 @@
 #include <array>
 #include <cstdint>
 
+#include "core/node.hpp"
 #include "core/rules.hpp"
-#include "search/eval.hpp"
-#include "search/node.hpp"
+#include "eval/classic.hpp"
+#include "eval/pattern.hpp"
 #include "search/parity.hpp"
 #include "search/solve_options.hpp"
 

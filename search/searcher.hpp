@@ -22,13 +22,14 @@
 #include <optional>
 
 #include "core/board.hpp"
+#include "core/node.hpp"
+#include "eval/pattern.hpp"
 #include "search/end_of_game.hpp"
-#include "search/eval.hpp"
-#include "search/node.hpp"
 #include "search/ordering.hpp"
 #include "search/parity.hpp"
 #include "search/search_modes.hpp"
 #include "search/solve_options.hpp"
+#include "search/solve_result.hpp"
 #include "search/split_point.hpp"
 #include "search/stability.hpp"
 #include "search/transposition.hpp"

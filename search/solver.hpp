@@ -5,14 +5,14 @@
 // move; with SolveOptions::wld only win, draw or loss (score -1/0/+1).
 // score_all_moves() scores every root move. The search is a template over
 // the board type B and the move source G (core/moves.hpp), written once over
-// the nodes of search/node.hpp; SolveOptions (search/solve_options.hpp)
+// the nodes of core/node.hpp; SolveOptions (search/solve_options.hpp)
 // switch its techniques on, and the presets (search/presets.hpp) name the
 // useful combinations.
 //
 // Where each part lives:
 //   search/solve_driver.hpp  one solve: table, threads, the root's steps
 //   search/searcher.hpp      one thread's search (and the files it lists)
-//   search/ordering.hpp      move ordering; search/eval.hpp the evaluations
+//   search/ordering.hpp      move ordering; eval/pattern.hpp the evaluations
 //   search/transposition.hpp the shared table
 // docs/solver.md explains each technique, its option, and where it is
 // measured in results/.

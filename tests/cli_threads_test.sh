@@ -44,7 +44,7 @@ expect_thread_error() {
     fail "reversi-bench $* under ulimit -v $limit: exit $rc, expected 2 and /$pattern/" "$err"
   fi
 }
-# Counts whose stacks (1 MiB at the least, cli/common.hpp) pass the room left.
+# Counts whose stacks (1 MiB at the least, cli/process_setup.hpp) pass the room left.
 expect_thread_error "^reversi-bench: error: -t 256: cannot start 256 threads: " perft -v fast -d 8 -t 256
 expect_thread_error "^reversi-bench: error: -t 256: cannot start 256 threads: " \
   perft -d 6 --split 3 -t 256

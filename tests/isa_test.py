@@ -4,7 +4,7 @@
 Usage: isa_test.py BUILD_DIR [BINARY...]
 
 Checks, on the object files and on each linked binary:
-1. the searches of the portable variants (the rb_search objects compiled
+1. the searches of the portable variants (the rb_search_entries objects compiled
    for x86-64-v2) hold no instruction beyond x86-64-v2: no VEX or EVEX
    instruction, no BMI, no LZCNT/TZCNT;
 2. the isolated objects (build/isa/*.o) export nothing but their entry
@@ -40,7 +40,7 @@ WIDE = re.compile(r"%[yz]mm|%k[1-7]\b")
 ISA_VARIANTS = re.compile(r"Avx2Kernel|Bmi2Kernel|Avx512Kernel|avx2_lanes|avx2_detail|"
                           r"avx512_detail|bmi2_detail")
 # Functions with a target attribute that portable code calls only after the
-# CPU check (the pattern evaluation's BMI2 paths, search/eval.hpp).
+# CPU check (the pattern evaluation's BMI2 paths, eval/pattern.hpp).
 TARGET_ATTRIBUTED = re.compile(r"PatternEval::(eval|indices)_bmi2")
 
 
@@ -86,10 +86,10 @@ def main():
 
     # 1. The portable variants' searches.
     portable = []
-    for source in glob.glob(os.path.join(build, "generated", "search", "instances_*.cpp")):
+    for source in glob.glob(os.path.join(build, "generated", "search", "search_*.cpp")):
         with open(source) as f:
             if "compiled for portable" in f.read():
-                portable.append(os.path.join(build, "CMakeFiles", "rb_search.dir", "generated",
+                portable.append(os.path.join(build, "CMakeFiles", "rb_search_entries.dir", "generated",
                                              "search", os.path.basename(source) + ".o"))
     check(len(portable) >= 9, f"the portable search objects were not found under {build}")
     for obj in sorted(portable):

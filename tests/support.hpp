@@ -11,7 +11,7 @@
 #include "core/moves.hpp"
 #include "core/reference.hpp"
 #include "io/obf.hpp"
-#include "variants/registry.hpp"
+#include "variants/builtin.hpp"
 
 namespace rb::testing {
 

@@ -1,4 +1,4 @@
-// The engine layer's process side (engine/): command lines, the line
+// The engine layer's process side (protocol/): command lines, the line
 // buffer, the child process (deadlines, exit statuses, floods, killing the
 // whole group) and the runner's own checks (an engine that never stops
 // talking, the legality of answers).
@@ -11,12 +11,12 @@
 #include <fstream>
 #include <thread>
 
-#include "engine/command.hpp"
-#include "engine/line_buffer.hpp"
-#include "engine/process.hpp"
-#include "engine/runner.hpp"
+#include "protocol/command.hpp"
+#include "protocol/line_buffer.hpp"
+#include "protocol/process.hpp"
+#include "protocol/runner.hpp"
 
-namespace rb::engine {
+namespace rb::protocol {
 namespace {
 
 // Whether a process is alive (a zombie is dead: it only waits to be reaped).
@@ -194,4 +194,4 @@ TEST(Runner, ChecksLegality) {
 }
 
 }  // namespace
-}  // namespace rb::engine
+}  // namespace rb::protocol

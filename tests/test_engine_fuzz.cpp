@@ -1,6 +1,6 @@
 // Fuzzing what reads an engine's output, with RapidCheck: random lines, made
 // of protocol words ("===", "nodestats", "pong", "=", "?", squares,
-// numbers) and random bytes, fed to every reader and parser of engine/; and
+// numbers) and random bytes, fed to every reader and parser of protocol/; and
 // whole sessions against "engines" that print random text (a shell's cat of
 // a file) run by the runner. The property: nothing crashes or hangs; each
 // line gives a value or a clean error (ProtocolError or InputError with one
@@ -17,14 +17,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/gtp.hpp"
-#include "engine/line_buffer.hpp"
-#include "engine/nboard.hpp"
-#include "engine/runner.hpp"
-#include "engine/suite.hpp"
+#include "protocol/gtp.hpp"
+#include "protocol/line_buffer.hpp"
+#include "protocol/nboard.hpp"
+#include "protocol/runner.hpp"
+#include "protocol/suite.hpp"
 #include "rapidcheck_main.hpp"
 
-namespace rb::engine {
+namespace rb::protocol {
 namespace {
 
 constexpr int kDefaultMaxSuccess = RB_TEST_SCALE ? 1000 : 200;
@@ -173,8 +173,8 @@ TEST(EngineFuzz, RunsTheDefaultNumberOfCases) {
 }
 
 }  // namespace
-}  // namespace rb::engine
+}  // namespace rb::protocol
 
 int main(int argc, char** argv) {
-  return rb::testing::run_rapidcheck_tests(argc, argv, rb::engine::kDefaultMaxSuccess);
+  return rb::testing::run_rapidcheck_tests(argc, argv, rb::protocol::kDefaultMaxSuccess);
 }

@@ -1,4 +1,4 @@
-// The engine layer's protocols (engine/): the NBoard and GTP readers and
+// The engine layer's protocols (protocol/): the NBoard and GTP readers and
 // writers, GGF games, game lines, the verdicts, and the two servers on
 // string streams with a solver of the test's own (the first legal move, a
 // fixed score), so that no search runs here.
@@ -7,13 +7,13 @@
 #include <sstream>
 
 #include "core/reference.hpp"
-#include "engine/gtp.hpp"
-#include "engine/nboard.hpp"
-#include "engine/server.hpp"
-#include "engine/suite.hpp"
-#include "engine/verdict.hpp"
+#include "protocol/gtp.hpp"
+#include "protocol/nboard.hpp"
+#include "protocol/server.hpp"
+#include "protocol/suite.hpp"
+#include "protocol/verdict.hpp"
 
-namespace rb::engine {
+namespace rb::protocol {
 namespace {
 
 TEST(NBoard, ParsesBothMoveLineForms) {
@@ -292,4 +292,4 @@ TEST(Servers, GtpSetsUpPlaysAndGenerates) {
 }
 
 }  // namespace
-}  // namespace rb::engine
+}  // namespace rb::protocol

@@ -1,4 +1,4 @@
-// The evaluations (search/eval.hpp) and the shallow-search order: the 8
+// The evaluations (eval/pattern.hpp) and the shallow-search order: the 8
 // symmetric images of a position evaluate equal (classic, the shipped
 // pattern weights and random weights); the evaluation gives the plain sum
 // over the 88 images, with weights at the limits of 16 bits too; the weights file round-trips and
@@ -26,16 +26,17 @@
 #include <vector>
 
 #include "check/random_positions.hpp"
-#include "io/default_weights.hpp"
-#include "io/eval_weights.hpp"
+#include "core/node.hpp"
+#include "eval/classic.hpp"
+#include "eval/default_weights.hpp"
+#include "eval/pattern.hpp"
+#include "eval/weights.hpp"
 #include "io/obf.hpp"
-#include "search/eval.hpp"
 #include "search/instances.hpp"
-#include "search/node.hpp"
 #include "search/ordering.hpp"
 #include "search/transposition.hpp"
 #include "search_support.hpp"
-#include "variants/registry.hpp"
+#include "variants/builtin.hpp"
 
 namespace rb {
 namespace {

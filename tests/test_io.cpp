@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "io/obf.hpp"
-#include "io/perft_table.hpp"
+#include "perft/perft_table.hpp"
 
 namespace rb {
 namespace {

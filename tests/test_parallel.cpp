@@ -14,8 +14,8 @@
 #include <random>
 #include <thread>
 
-#include "io/perft_table.hpp"
-#include "search/perft.hpp"
+#include "perft/perft.hpp"
+#include "perft/perft_table.hpp"
 #include "search/solver.hpp"
 #include "search_support.hpp"
 #include "support.hpp"

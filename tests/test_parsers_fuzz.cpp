@@ -33,7 +33,7 @@
 
 #include "core/reference.hpp"
 #include "io/obf.hpp"
-#include "io/perft_table.hpp"
+#include "perft/perft_table.hpp"
 #include "rapidcheck_main.hpp"
 
 namespace rb {

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-#include "io/perft_table.hpp"
+#include "perft/perft_table.hpp"
 #include "search/instances.hpp"
 #include "support.hpp"
 

@@ -19,8 +19,8 @@
 #include "io/json.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
-#include "io/perft_checkpoint.hpp"
-#include "io/perft_table.hpp"
+#include "perft/perft_checkpoint.hpp"
+#include "perft/perft_table.hpp"
 #include "search/instances.hpp"
 #include "support.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "check/plugin_check.hpp"
-#include "io/perft_table.hpp"
+#include "perft/perft_table.hpp"
 #include "search/instances.hpp"
 #include "search_support.hpp"
 #include "support.hpp"

@@ -61,7 +61,7 @@ def micro_doc(rows, aggregates=True):
                 benchmarks.append(dict(common, name=f"{name}_{agg}", run_type="aggregate",
                                        aggregate_name=agg, iterations=len(reps),
                                        **{"flips/s": value}))
-    return {"context": {"executable": "build/release/bench/micro", "num_cpus": 2},
+    return {"context": {"executable": "build/release/micro/micro", "num_cpus": 2},
             "benchmarks": benchmarks}
 
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "io/json.hpp"
-#include "search/perft.hpp"
+#include "perft/perft.hpp"
 #include "search/solve_options.hpp"
 
 namespace rb {

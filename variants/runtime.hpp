@@ -1,4 +1,4 @@
-// The variants of this run: the compile-time list (variants/registry.hpp)
+// The variants of this run: the compile-time list (variants/builtin.hpp)
 // and the plug-ins loaded by --plugin (variants/plugin/), in that order.
 // A plug-in is a slot type whose name is known only at run time, so code at
 // the edge names a variant by runtime_info<V>().name, never V::info.name.
@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/registry.hpp"
+#include "core/variant_list.hpp"
+#include "variants/builtin.hpp"
 #include "variants/plugin/loader.hpp"
 #include "variants/plugin/plugin.hpp"
-#include "variants/registry.hpp"
 
 namespace rb {
 
@@ -42,7 +42,7 @@ struct AsTuple<VariantList<Vs...>> {
 }  // namespace runtime_detail
 
 // The K-th variant of RuntimeVariants (the files compiled per variant, one
-// per K: search/instances.hpp, bench/micro_kernels.hpp).
+// per K: search/instances.hpp, micro/micro_kernels.hpp).
 template <std::size_t K>
 using RuntimeVariantAt =
     std::tuple_element_t<K, typename runtime_detail::AsTuple<RuntimeVariants>::type>;
@@ -96,7 +96,7 @@ inline std::string requested_variant(const std::string& name, bool list) {
 }
 
 // Calls f.template operator()<V>() for each variant of this run named in
-// `names` (as resolve_variants() returns them), in registry order.
+// `names` (as resolve_variants() returns them), in the list's order.
 template <class F>
 void for_each_chosen_variant(const std::vector<std::string>& names, F&& f) {
   for_each_variant<RuntimeVariants>([&]<Board V>() {

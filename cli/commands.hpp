@@ -1,0 +1,40 @@
+// The subcommands of `reversi-bench`: each registers itself with the app
+// and sets `exit_code` when it runs (cli/main.cpp). A command parses its
+// arguments, calls the layers below and prints; it does no work of its own
+// (docs/layout.md).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace rb::cli {
+
+// The exit codes, as documented in README.md.
+enum ExitCode : int {
+  kExitOk = 0,           // success, every check passed
+  kExitCheckFailed = 1,  // a check failed: wrong count, wrong score, mismatch
+  kExitBadInput = 2,     // bad input or usage
+};
+
+void add_list_command(CLI::App& app, int& exit_code);
+void add_show_command(CLI::App& app, int& exit_code);
+void add_perft_command(CLI::App& app, int& exit_code);
+void add_verify_command(CLI::App& app, int& exit_code);
+void add_sample_command(CLI::App& app, int& exit_code);
+void add_solve_command(CLI::App& app, int& exit_code);
+void add_make_suite_command(CLI::App& app, int& exit_code);
+void add_train_eval_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+void add_engine_test_command(CLI::App& app, int& exit_code);
+void add_nboard_command(CLI::App& app, int& exit_code);
+void add_gtp_command(CLI::App& app, int& exit_code);
+
+// The arguments (argv[0] included) with every board string that starts with
+// '-' (every FForum line does) moved behind a "--", or joined to its option
+// as --position=<board>, so that the option parser never reads one as an
+// option. Used by both binaries.
+std::vector<std::string> protect_boards(int argc, char** argv);
+
+}  // namespace rb::cli

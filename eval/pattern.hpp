@@ -1,0 +1,471 @@
+// PatternEval: the learned evaluation (an Evaluator, eval/evaluator.hpp): a sum
+// of learned weights, one per configuration of each of a few groups of
+// squares (patterns), per game stage; the weights are trained by
+// `reversi-bench train-eval` (train/) and read from a data file
+// (eval/weights.hpp).
+//
+// Symmetry. A pattern is a base shape (an ordered list of squares) together
+// with its 8 images under the symmetries of the board (the dihedral group:
+// mirrors and rotations). A position's pattern score is the sum, over every
+// shape and every image g, of weight[shape][index of the image's squares],
+// the index reading the squares in the image's order. Applying a symmetry h
+// to the position permutes the images (g -> h^-1 g) and so leaves the sum
+// unchanged: the 8 symmetric positions evaluate equal by construction, and
+// one weight table per shape serves all its images.
+//
+// How it is read. The image g of a shape on the board is the shape itself on
+// the board transformed by g, so the evaluation transforms the two bitboards
+// 8 times (mirrors and a transpose: a few shifts and masks each) and reads
+// every shape's squares, with one pext per side, on each transformed board,
+// in one table per shape: 88 reads per evaluation, in 0.33 MB of weights per
+// stage, which the cache keeps. (Reading each distinct square set once, 46
+// reads, needs a table per image, 3.6 MB per stage, and its reads missed the
+// cache: 69% of the evaluation's samples were on them.)
+//
+// Carried from a node to its children. The shallow searches that rank moves
+// evaluate thousands of positions that differ from their parent by one move.
+// There the indices (one 16-bit index per image, pattern::Indices) are read
+// from the board once, at the node being ranked, and every position below
+// gets its own from its parent's: the square played adds 2 x 3^j to the
+// index of each image holding it as its j-th square, each flipped disc
+// 3^j, seen from the child's side to move (and the reverse for the other
+// side's view, which a child's children are made from). That is a few vector
+// additions over 96 lanes per move instead of 176 gathers and table reads;
+// a leaf is then only its 88 weight reads (PatternEval::child_indices,
+// eval_indices; search/ordering.hpp, shallow_score_from). The parent's
+// indices stay on the caller's stack, so undoing a move costs nothing.
+#pragma once
+
+#include <immintrin.h>
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/cpu.hpp"
+#include "core/square.hpp"
+#include "eval/evaluator.hpp"
+#include "variants/common/shift_fill.hpp"
+
+namespace rb {
+
+namespace pattern {
+
+inline constexpr int kMaxSize = 10;
+
+// A base shape: its squares in index order (a1 = 0, b1 = 1, ..., h8 = 63).
+struct Shape {
+  std::string_view name;
+  int size;
+  std::array<Square, kMaxSize> squares;
+};
+
+// The shapes. Each captures what decides Reversi endgames beyond mobility:
+// - edge2x: an edge with the two X-squares next to its corners (b2, g2 for
+//   the first rank): edge stability and the danger of an X-square before
+//   its corner is taken;
+// - corner3x3 and corner2x5: the corner regions, whose ownership decides
+//   which discs become stable;
+// - row2, row3, row4 (and their images: the columns): the inner lines,
+//   whose ownership sets the frontier and the moves left;
+// - diag8 .. diag4: the diagonals, where corners are gained or given away.
+// (The set is the classic one of pattern-based Othello evaluations; the
+// weights are the project's own, see train/trainer.hpp.)
+inline constexpr std::array<Shape, 11> kShapes{{
+    {"edge2x", 10, {0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},
+    {"corner3x3", 9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},
+    {"corner2x5", 10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},
+    {"row2", 8, {8, 9, 10, 11, 12, 13, 14, 15}},
+    {"row3", 8, {16, 17, 18, 19, 20, 21, 22, 23}},
+    {"row4", 8, {24, 25, 26, 27, 28, 29, 30, 31}},
+    {"diag8", 8, {0, 9, 18, 27, 36, 45, 54, 63}},
+    {"diag7", 7, {1, 10, 19, 28, 37, 46, 55}},
+    {"diag6", 6, {2, 11, 20, 29, 38, 47}},
+    {"diag5", 5, {3, 12, 21, 30, 39}},
+    {"diag4", 4, {4, 13, 22, 31}},
+}};
+inline constexpr int kShapeCount = static_cast<int>(kShapes.size());
+
+constexpr int power3(int n) {
+  int p = 1;
+  while (n-- > 0) p *= 3;
+  return p;
+}
+
+// Where each shape's weights begin in a stage's table, and the table's size.
+inline constexpr auto kOffsets = [] {
+  std::array<int, kShapeCount + 1> o{};
+  for (int i = 0; i < kShapeCount; ++i) o[i + 1] = o[i] + power3(kShapes[i].size);
+  return o;
+}();
+inline constexpr int kWeightsPerStage = kOffsets[kShapeCount];
+
+// Image k (0..7) of a square: mirror the file (bit 0), mirror the rank
+// (bit 1), then swap file and rank (bit 2).
+constexpr Square symmetric(int k, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  if (k & 1) f = 7 - f;
+  if (k & 2) r = 7 - r;
+  if (k & 4) std::swap(f, r);
+  return make_square(f, r);
+}
+
+constexpr Bitboard symmetric(int k, Bitboard b) {
+  Bitboard out = 0;
+  for (; b; b &= b - 1) out |= bit(symmetric(k, first_square(b)));
+  return out;
+}
+
+// One image of a shape on the board.
+struct Image {
+  int shape;
+  int size;
+  std::array<Square, kMaxSize> squares;
+};
+
+// The digit of a square in a pattern index: 0 empty, 1 the side to move's,
+// 2 the opponent's.
+constexpr int digit(Bitboard player, Bitboard opponent, Square s) {
+  return static_cast<int>((player >> s) & 1) + 2 * static_cast<int>((opponent >> s) & 1);
+}
+
+// The index of an image's configuration: sum of digit(square j) * 3^j.
+constexpr int index_of(const Image& image, Bitboard player, Bitboard opponent) {
+  int index = 0;
+  for (int j = image.size - 1; j >= 0; --j) {
+    index = 3 * index + digit(player, opponent, image.squares[j]);
+  }
+  return index;
+}
+
+// The 8 images of every shape (the orbit; images may repeat), shape by shape.
+inline constexpr auto kImages = [] {
+  std::array<Image, 8 * kShapeCount> images{};
+  for (int i = 0; i < kShapeCount; ++i) {
+    for (int k = 0; k < 8; ++k) {
+      Image& image = images[8 * i + k];
+      image.shape = i;
+      image.size = kShapes[i].size;
+      for (int j = 0; j < image.size; ++j) image.squares[j] = symmetric(k, kShapes[i].squares[j]);
+    }
+  }
+  return images;
+}();
+
+// The feature ids of a position: for each image, its shape's offset plus its
+// index (what the raw weights are read at, and what training fits).
+inline std::array<int, kImages.size()> features(Bitboard player, Bitboard opponent) {
+  std::array<int, kImages.size()> out;
+  for (std::size_t i = 0; i < kImages.size(); ++i) {
+    out[i] = kOffsets[kImages[i].shape] + index_of(kImages[i], player, opponent);
+  }
+  return out;
+}
+
+}  // namespace pattern
+
+// The weights as trained and stored (eval/weights.hpp): per stage (a
+// range of empties), a bias and one weight per configuration of each shape
+// (pattern::kOffsets), all in kEvalScale units.
+struct PatternWeights {
+  struct Stage {
+    int min_empties = 0;
+    int max_empties = 0;
+    int bias = 0;
+    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage
+  };
+  std::vector<Stage> stages;  // by min_empties, not overlapping
+};
+
+namespace pattern {
+
+// The board transformed by symmetry k (symmetric() above): square s of the
+// result holds what square symmetric(k, s) of b holds.
+constexpr Bitboard flip_files(Bitboard b) {  // a1 <-> h1
+  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+  return ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+constexpr Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }  // a1 <-> a8
+constexpr Bitboard transpose(Bitboard b) {                                  // b1 <-> a2
+  Bitboard t = (b ^ (b >> 7)) & 0x00AA00AA00AA00AAULL;
+  b ^= t ^ (t << 7);
+  t = (b ^ (b >> 14)) & 0x0000CCCC0000CCCCULL;
+  b ^= t ^ (t << 14);
+  t = (b ^ (b >> 28)) & 0x00000000F0F0F0F0ULL;
+  return b ^ t ^ (t << 28);
+}
+
+// The 8 transformed boards, by k.
+constexpr std::array<Bitboard, 8> transformed(Bitboard b) {
+  const Bitboard t = transpose(b);
+  const Bitboard f = flip_files(b), tf = flip_files(t);
+  return {b, f, flip_ranks(b), flip_ranks(f), t, tf, flip_ranks(t), flip_ranks(tf)};
+}
+
+// The squares of each shape, as a mask (the shapes list them in ascending
+// order, so a pext of the mask reads them in index order).
+inline constexpr auto kShapeMasks = [] {
+  std::array<Bitboard, kShapeCount> masks{};
+  for (int i = 0; i < kShapeCount; ++i) {
+    for (int j = 0; j < kShapes[i].size; ++j) {
+      if (j > 0 && kShapes[i].squares[j] <= kShapes[i].squares[j - 1]) return decltype(masks){};
+      masks[i] |= bit(kShapes[i].squares[j]);
+    }
+  }
+  return masks;
+}();
+static_assert(kShapeMasks[0] == 0x42FFULL && kShapeMasks[kShapeCount - 1] == 0x80402010ULL,
+              "every shape lists its squares in ascending order");
+
+// The indices of a position, for the evaluation carried from a node to its
+// children (PatternEval::child_indices): one per image, in the order of
+// kImages (shape by shape, image k of a shape the shape read on the board
+// transformed by k), as seen by each side. `own[i]` reads the side to move's
+// discs as digit 1 and the other side's as 2; `other[i]` the reverse, the
+// position as the other side sees it (what a child's `own` is made from).
+// Padded to whole vectors of 16-bit lanes; the lanes past the images stay 0.
+inline constexpr int kImageCount = static_cast<int>(kImages.size());
+inline constexpr int kIndexLanes = 96;
+static_assert(kImageCount <= kIndexLanes && kIndexLanes % 32 == 0);
+static_assert(power3(kMaxSize) <= 65536, "an index fits 16 bits");
+struct Indices {
+  alignas(64) std::array<std::uint16_t, kIndexLanes> own;
+  alignas(64) std::array<std::uint16_t, kIndexLanes> other;
+};
+
+// What square s adds to each image's index per unit of its digit: 3^j where
+// s is the image's j-th square, else 0.
+inline constexpr auto kSquareCoefficients = [] {
+  std::array<std::array<std::uint16_t, kIndexLanes>, 64> c{};
+  for (std::size_t i = 0; i < kImages.size(); ++i) {
+    int power = 1;
+    for (int j = 0; j < kImages[i].size; ++j, power *= 3) {
+      c[static_cast<std::size_t>(kImages[i].squares[static_cast<std::size_t>(j)])][i] =
+          static_cast<std::uint16_t>(power);
+    }
+  }
+  return c;
+}();
+
+}  // namespace pattern
+
+// The pattern evaluation of a set of weights: for a position with e empty
+// squares, the stage whose range holds e (else the nearest one), its bias
+// plus the weights of every image. See the opening comment for the reading.
+class PatternEval {
+ public:
+  explicit PatternEval(const PatternWeights& weights);
+
+  int eval(Bitboard player, Bitboard opponent) const {
+    return bmi2_ ? eval_bmi2(player, opponent) : eval_portable(player, opponent);
+  }
+
+  // The two paths of eval(), public for the tests: eval_bmi2() only on a
+  // CPU with BMI2 (eval() picks it when the CPU has it).
+  [[gnu::target("bmi2")]] int eval_bmi2(Bitboard player, Bitboard opponent) const;
+  int eval_portable(Bitboard player, Bitboard opponent) const;
+
+  // The evaluation carried from a node to its children. indices() reads a
+  // position's indices (pattern::Indices) from its bitboards, as eval()
+  // does; child_indices() makes a child's from its parent's and the move
+  // (the square played and the discs it flips: a few vector additions
+  // instead of reading the board again); eval_indices() sums the weights
+  // at a position's own indices. eval_indices(x.own, empties) equals eval()
+  // of the position whose indices x are (tests/test_eval.cpp).
+  void indices(Bitboard player, Bitboard opponent, pattern::Indices& out) const {
+    if (bmi2_) {
+      indices_bmi2(player, opponent, out);
+    } else {
+      indices_portable(player, opponent, out);
+    }
+  }
+  [[gnu::target("bmi2")]] void indices_bmi2(Bitboard player, Bitboard opponent,
+                                            pattern::Indices& out) const;
+  void indices_portable(Bitboard player, Bitboard opponent, pattern::Indices& out) const;
+  // The child's indices after the parent's side to move plays s, flipping
+  // `flipped`: its own (the child's side to move is the parent's opponent)
+  // and, with `both`, its other.
+  static void child_indices(const pattern::Indices& parent, Square s, Bitboard flipped,
+                            pattern::Indices& child, bool both);
+  int eval_indices(const std::array<std::uint16_t, pattern::kIndexLanes>& own, int empties) const;
+
+ private:
+  // to_ternary[b] reads the bits of b as base-3 digits 0/1: an image's index
+  // is to_ternary[its squares of the player] + 2 * to_ternary[those of the
+  // opponent], each gathered in index order.
+  static constexpr auto kToTernary = [] {
+    std::array<std::uint16_t, 1 << pattern::kMaxSize> t{};
+    for (int b = 0; b < (1 << pattern::kMaxSize); ++b) {
+      int v = 0;
+      for (int j = pattern::kMaxSize - 1; j >= 0; --j) v = 3 * v + ((b >> j) & 1);
+      t[static_cast<std::size_t>(b)] = static_cast<std::uint16_t>(v);
+    }
+    return t;
+  }();
+
+  // Calls f(shape, k, mine, theirs) for each image (image k of each shape):
+  // its squares of the side to move and of the other side as base-3 digits
+  // 0/1, gathered by `gather` (pext, or gather_bits below).
+  template <class Gather, class F>
+  static void read_images(Bitboard player, Bitboard opponent, Gather&& gather, F&& f);
+  template <class Gather>
+  int sum(Bitboard player, Bitboard opponent, Gather&& gather) const;
+  template <class Gather>
+  static void read_indices(Bitboard player, Bitboard opponent, Gather&& gather,
+                           pattern::Indices& out);
+
+  struct Stage {
+    int bias = 0;
+    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage, as trained
+  };
+  std::vector<Stage> stages_;
+  std::array<std::uint8_t, 65> stage_of_empties_{};
+  bool bmi2_ = false;
+};
+static_assert(Evaluator<PatternEval>);
+
+template <class Gather, class F>
+[[gnu::always_inline]] inline void PatternEval::read_images(Bitboard player, Bitboard opponent,
+                                                            Gather&& gather, F&& f) {
+  const auto players = pattern::transformed(player);
+  const auto opponents = pattern::transformed(opponent);
+  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+    const Bitboard mask = pattern::kShapeMasks[static_cast<std::size_t>(shape)];
+    for (std::size_t k = 0; k < 8; ++k) {
+      f(shape, k, kToTernary[gather(players[k], mask)], kToTernary[gather(opponents[k], mask)]);
+    }
+  }
+}
+
+template <class Gather>
+[[gnu::always_inline]] inline int PatternEval::sum(Bitboard player, Bitboard opponent,
+                                                   Gather&& gather) const {
+  const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
+  const std::int16_t* weights = stage.weights.data();
+  int total = stage.bias;
+  read_images(player, opponent, gather, [&](int shape, std::size_t, int mine, int theirs) {
+    total += weights[pattern::kOffsets[static_cast<std::size_t>(shape)] + mine + 2 * theirs];
+  });
+  return total;
+}
+
+template <class Gather>
+[[gnu::always_inline]] inline void PatternEval::read_indices(Bitboard player, Bitboard opponent,
+                                                             Gather&& gather,
+                                                             pattern::Indices& out) {
+  read_images(player, opponent, gather, [&](int shape, std::size_t k, int mine, int theirs) {
+    const std::size_t i = 8 * static_cast<std::size_t>(shape) + k;
+    out.own[i] = static_cast<std::uint16_t>(mine + 2 * theirs);
+    out.other[i] = static_cast<std::uint16_t>(theirs + 2 * mine);
+  });
+  for (std::size_t i = pattern::kImageCount; i < pattern::kIndexLanes; ++i) {
+    out.own[i] = out.other[i] = 0;
+  }
+}
+
+// pext without BMI2: the bits of b under mask, gathered in ascending order.
+constexpr std::size_t gather_bits(Bitboard b, Bitboard mask) {
+  std::size_t out = 0;
+  for (std::size_t j = 1; mask; mask &= mask - 1, j <<= 1) {
+    if (b & mask & (0 - mask)) out |= j;
+  }
+  return out;
+}
+
+namespace pattern {
+// The two ways of gathering an image's squares: pext (BMI2 CPUs only) and
+// the portable loop.
+struct Pext {
+  [[gnu::target("bmi2")]] Bitboard operator()(Bitboard b, Bitboard mask) const {
+    return _pext_u64(b, mask);
+  }
+};
+struct GatherBits {
+  Bitboard operator()(Bitboard b, Bitboard mask) const { return gather_bits(b, mask); }
+};
+}  // namespace pattern
+
+inline int PatternEval::eval_bmi2(Bitboard player, Bitboard opponent) const {
+  return sum(player, opponent, pattern::Pext{});
+}
+
+inline int PatternEval::eval_portable(Bitboard player, Bitboard opponent) const {
+  return sum(player, opponent, pattern::GatherBits{});
+}
+
+inline void PatternEval::indices_bmi2(Bitboard player, Bitboard opponent,
+                                      pattern::Indices& out) const {
+  read_indices(player, opponent, pattern::Pext{}, out);
+}
+
+inline void PatternEval::indices_portable(Bitboard player, Bitboard opponent,
+                                          pattern::Indices& out) const {
+  read_indices(player, opponent, pattern::GatherBits{}, out);
+}
+
+// The parent's side to move (digit 1 in parent.own, 2 in parent.other)
+// takes s (empty, 0) and the flipped discs (the other side's: 2 in
+// parent.own, 1 in parent.other). The child's own index reads the parent's
+// opponent as 1, so it is parent.other with s 0 -> 2 and each flipped disc
+// 1 -> 2; its other is parent.own with s 0 -> 1 and each flipped disc 2 -> 1.
+[[gnu::always_inline]] inline void PatternEval::child_indices(const pattern::Indices& parent,
+                                                              Square s, Bitboard flipped,
+                                                              pattern::Indices& child, bool both) {
+  constexpr std::size_t n = pattern::kIndexLanes;
+  alignas(64) std::array<std::uint16_t, n> sum{};
+  for (Bitboard f = flipped; f; f &= f - 1) {
+    const auto& c = pattern::kSquareCoefficients[static_cast<std::size_t>(first_square(f))];
+    for (std::size_t i = 0; i < n; ++i) sum[i] = static_cast<std::uint16_t>(sum[i] + c[i]);
+  }
+  const auto& c = pattern::kSquareCoefficients[static_cast<std::size_t>(s)];
+  for (std::size_t i = 0; i < n; ++i) {
+    child.own[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * c[i] + sum[i]);
+  }
+  if (both) {
+    for (std::size_t i = 0; i < n; ++i) {
+      child.other[i] = static_cast<std::uint16_t>(parent.own[i] + c[i] - sum[i]);
+    }
+  }
+}
+
+[[gnu::always_inline]] inline int PatternEval::eval_indices(
+    const std::array<std::uint16_t, pattern::kIndexLanes>& own, int empties) const {
+  const Stage& stage = stages_[stage_of_empties_[static_cast<std::size_t>(empties)]];
+  const std::int16_t* weights = stage.weights.data();
+  int total = stage.bias;
+  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+    const std::int16_t* table = weights + pattern::kOffsets[static_cast<std::size_t>(shape)];
+    for (std::size_t k = 0; k < 8; ++k)
+      total += table[own[8 * static_cast<std::size_t>(shape) + k]];
+  }
+  return total;
+}
+
+inline PatternEval::PatternEval(const PatternWeights& weights) {
+  for (const PatternWeights::Stage& s : weights.stages) {
+    stages_.push_back({s.bias, s.weights});
+    stages_.back().weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
+  }
+  if (stages_.empty()) {
+    stages_.push_back({0, std::vector<std::int16_t>(pattern::kWeightsPerStage)});
+  }
+  for (int e = 0; e <= 64; ++e) {
+    int best = 0, distance = 1 << 30;
+    for (int i = 0; i < static_cast<int>(weights.stages.size()); ++i) {
+      const auto& s = weights.stages[static_cast<std::size_t>(i)];
+      const int d = e < s.min_empties   ? s.min_empties - e
+                    : e > s.max_empties ? e - s.max_empties
+                                        : 0;
+      if (d < distance) best = i, distance = d;
+    }
+    stage_of_empties_[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(best);
+  }
+  bmi2_ = cpu_supports(kCpuBmi2);
+}
+
+}  // namespace rb

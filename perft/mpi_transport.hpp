@@ -1,0 +1,50 @@
+// The split transport of an MPI job (reversi-bench-mpi): rank 0 hands out
+// the units of a split perft run (perft/perft_split.hpp), largest
+// first, to whichever worker rank is free, four in flight each, and
+// collects their counts; ranks 1..N-1 count the units they are sent with
+// the threads of their process. With one rank, rank 0 counts them itself.
+// MPI carries the messages, so the same run spans one machine or a
+// cluster's hosts. A worker's failure reaches rank 0 as a message, which
+// throws it there (ResourceError for a resource that cannot be had).
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "perft/split_transport.hpp"
+
+namespace rb::distributed {
+
+class MpiTransport final : public SplitTransport {
+ public:
+  // MPI must be initialized. `describe` words a worker's failure (with the
+  // threads it was counting with) for the report on rank 0: the command
+  // line names its options there.
+  explicit MpiTransport(std::function<std::string(const std::exception&, int threads)> describe);
+  bool leader() const override { return rank_ == 0; }
+  bool counts() const override { return rank_ > 0 || size_ == 1; }
+  int processes() const override { return size_; }
+  void begin() override { begun_ = true; }
+  void cancel() override;
+  void run(const std::vector<std::size_t>& todo, int threads, const CountUnit& count,
+           const UnitDone& done) override;
+
+  // Whether a split run began (every rank read the command line alike).
+  bool begun() const { return begun_; }
+  // On rank 0: whether the workers were let go (they wait no more).
+  bool released() const { return released_; }
+  int rank() const { return rank_; }
+
+ private:
+  void send_stop(int worker);
+  void lead(const std::vector<std::size_t>& todo, const UnitDone& done);
+  void work(int threads, const CountUnit& count);
+
+  std::function<std::string(const std::exception&, int threads)> describe_;
+  int rank_ = 0, size_ = 1;
+  bool begun_ = false, released_ = false;
+};
+
+}  // namespace rb::distributed

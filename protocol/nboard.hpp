@@ -1,0 +1,73 @@
+// The NBoard protocol (Chris Welty's, spoken by NBoard, Edax, NTest and
+// others): the text each side writes, and readers that take an engine's
+// output one line at a time.
+//
+// The harness as the GUI writes "nboard 2", "set depth 60" (search to the
+// end), "set game GGF" (the position, as the board of a GGF game with no
+// moves) and "go", and uses "ping N", answered "pong N", to know that the
+// engine has taken what came before. The engine answers "go" with
+//   === MOVE[/EVAL[/TIME]]     (the protocol's document)
+//   === MOVE EVAL TIME         (Edax writes blanks)
+// EVAL in discs for the side to move, TIME in seconds; before it, it may
+// write "nodestats NODES TIME", "status ...", "search ...", "set myname ...".
+// Other printable lines are skipped (engines print their own chatter); a
+// line with bytes that do not print, or an "===" or "nodestats" line that
+// does not parse, is a protocol error.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/position.hpp"
+#include "protocol/protocol.hpp"
+
+namespace rb::protocol {
+
+// The protocol version the harness announces ("nboard 2": the current one;
+// Edax, which expects 1, says so on its standard error and carries on: the
+// commands the harness uses are the same in both).
+inline constexpr int kNBoardVersion = 2;
+// "set depth 60": a search to the end of the game from any position.
+inline constexpr int kNBoardSolveDepth = 60;
+
+// "(;GM[Othello]PC[reversi-bench]...BO[8 <64 squares> <side>];)": the
+// position as a GGF game with no moves (black '*', white 'O', empty '-').
+std::string ggf_game(const Position& position);
+
+// The move line "=== MOVE[/EVAL[/TIME]]" (or blanks between the fields):
+// the move (a square or PA, either case), and the eval and time when given.
+EngineAnswer parse_nboard_move(std::string_view line);
+
+// Reads the engine's lines after "go" until its move.
+class NBoardMoveReader {
+ public:
+  // Takes one line; true when it was the move (answer() is then complete).
+  // Throws ProtocolError on a malformed line.
+  bool take(std::string_view line);
+  const EngineAnswer& answer() const { return answer_; }
+
+ private:
+  EngineAnswer answer_;
+  std::optional<std::uint64_t> nodes_;
+};
+
+// Reads the engine's lines until "pong N" for the N it was given (other
+// lines are checked like NBoardMoveReader's, then skipped).
+class NBoardPongReader {
+ public:
+  explicit NBoardPongReader(std::uint64_t n) : n_(n) {}
+  bool take(std::string_view line);
+
+ private:
+  std::uint64_t n_;
+};
+
+// The position at the end of a GGF game: its BO[] board (the start when it
+// has none) and its moves B[..] and W[..] (each may carry /eval/time; PA is
+// a pass; a move of the side not to move after a forced pass implies the
+// pass). Throws ProtocolError naming what is wrong.
+Position parse_ggf(std::string_view text);
+
+}  // namespace rb::protocol

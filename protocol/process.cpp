@@ -1,0 +1,317 @@
+#include "protocol/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "protocol/command.hpp"
+
+namespace rb::protocol {
+namespace {
+
+// Writing to an engine that has exited must fail with EPIPE, not end the
+// harness: SIGPIPE is ignored once, before the first engine starts (the
+// child puts it back to the default before exec).
+void ignore_sigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action {};
+    action.sa_handler = SIG_IGN;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGPIPE, &action, nullptr);
+  });
+}
+
+// The process groups of the engines alive now, for the interrupt handler
+// (a fixed table of atomics: the handler may only read memory and call
+// async-signal-safe functions).
+constexpr int kMaxGroups = 64;
+std::atomic<pid_t> live_groups[kMaxGroups];
+
+void add_live_group(pid_t group) {
+  for (auto& slot : live_groups) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, group)) return;
+  }
+}
+
+void remove_live_group(pid_t group) {
+  for (auto& slot : live_groups) {
+    pid_t expected = group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
+extern "C" void kill_live_groups(int sig) {
+  for (auto& slot : live_groups) {
+    const pid_t group = slot.load();
+    if (group > 0) kill(-group, SIGKILL);
+  }
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(sig, &action, nullptr);
+  raise(sig);
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+// Milliseconds until the deadline for poll(), rounded up, at least 0.
+int poll_timeout(Deadline deadline) {
+  const auto left = deadline - Clock::now();
+  if (left <= Clock::duration::zero()) return 0;
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+  return static_cast<int>(std::min<long long>(ms, INT_MAX));
+}
+
+}  // namespace
+
+void install_interrupt_cleanup() {
+  struct sigaction action {};
+  action.sa_handler = kill_live_groups;
+  sigemptyset(&action.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &action, nullptr);
+}
+
+Deadline deadline_in(double seconds) {
+  const double s = seconds > 0 ? std::min(seconds, 86400.0) : 86400.0;
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+std::string describe_wait_status(int status) {
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    const char* name = strsignal(sig);
+    return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+  }
+  return "ended (wait status " + std::to_string(status) + ")";
+}
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
+  ignore_sigpipe();
+  const std::string program = find_program(argv.at(0));
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+
+  int fds[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  int* const in = fds;
+  int* const out = fds + 2;
+  int* const err = fds + 4;
+  int* const status = fds + 6;
+  auto fail = [&](const char* what) {
+    const int error = errno;
+    for (int& fd : fds) close_fd(fd);
+    return CommandError(std::string(what) + ": " + std::strerror(error));
+  };
+  for (int i = 0; i < 8; i += 2) {
+    if (pipe2(fds + i, O_CLOEXEC) != 0) throw fail("pipe");
+  }
+  const pid_t pid = fork();
+  if (pid < 0) throw fail("fork");
+  if (pid == 0) {
+    // The child: only async-signal-safe calls until exec.
+    setpgid(0, 0);
+    struct sigaction action {};
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGPIPE, &action, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (dup2(in[0], 0) >= 0 && dup2(out[1], 1) >= 0 && dup2(err[1], 2) >= 0) {
+      execv(program.c_str(), args.data());
+    }
+    const int error = errno;
+    [[maybe_unused]] const ssize_t n = write(status[1], &error, sizeof error);
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also here, so that the group exists before any kill
+  pid_ = pid;
+  add_live_group(pid);
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  ::close(status[1]);
+  int error = 0;
+  ssize_t got;
+  do {
+    got = read(status[0], &error, sizeof error);
+  } while (got < 0 && errno == EINTR);
+  ::close(status[0]);
+  in_ = in[1];
+  out_fd_ = out[0];
+  err_fd_ = err[0];
+  if (got == static_cast<ssize_t>(sizeof error)) {  // exec failed
+    kill_group();
+    close_fd(in_);
+    close_fd(out_fd_);
+    close_fd(err_fd_);
+    throw CommandError("'" + program + "': cannot be run: " + std::strerror(error));
+  }
+  set_nonblocking(in_);
+  set_nonblocking(out_fd_);
+  set_nonblocking(err_fd_);
+}
+
+ChildProcess::~ChildProcess() {
+  kill_group();
+  close_fd(in_);
+  close_fd(out_fd_);
+  close_fd(err_fd_);
+}
+
+bool ChildProcess::send_line(std::string_view line, Deadline deadline) {
+  std::string data(line);
+  data.push_back('\n');
+  std::size_t done = 0;
+  while (done < data.size()) {
+    if (in_ < 0) return false;
+    const ssize_t n = write(in_, data.data() + done, data.size() - done);
+    if (n > 0) {
+      done += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+      close_fd(in_);  // EPIPE: the engine no longer reads
+      return false;
+    }
+    pollfd p{in_, POLLOUT, 0};
+    const int timeout = poll_timeout(deadline);
+    if (timeout == 0) return false;
+    if (poll(&p, 1, timeout) < 0 && errno != EINTR) return false;
+  }
+  return true;
+}
+
+void ChildProcess::pump(int& fd, LineBuffer& buffer) {
+  // A bounded number of reads, so that an engine writing faster than this
+  // loop reads cannot keep the caller from its deadline.
+  char chunk[4096];
+  for (int reads = 0; reads < 16; ++reads) {
+    const ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n > 0) {
+      buffer.append(std::string_view(chunk, static_cast<std::size_t>(n)));
+      if (buffer.overflowed()) return;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    close_fd(fd);  // end of file, or an error that ends the stream alike
+    return;
+  }
+}
+
+void ChildProcess::take_error_lines() {
+  while (auto line = err_.next_line()) remember("[stderr] ", *line);
+  if (err_.overflowed()) {
+    remember("[stderr] ", "(a line longer than " + std::to_string(err_.max_line()) + " bytes)");
+    err_ = LineBuffer();
+  }
+}
+
+Read ChildProcess::read_line(Deadline deadline) {
+  for (bool first = true;; first = false) {
+    if (auto line = out_.next_line()) {
+      remember("", *line);
+      return {Read::Kind::line, std::move(*line)};
+    }
+    if (out_.overflowed()) return {Read::Kind::overflow, {}};
+    if (out_fd_ < 0) {
+      if (!out_.partial().empty()) remember("[unfinished] ", out_.partial());
+      return {Read::Kind::closed, {}};
+    }
+    // Past the deadline, one look at what is there already, then no more.
+    if (!first && Clock::now() >= deadline) return {Read::Kind::timeout, {}};
+    pollfd fds[2];
+    nfds_t n = 0;
+    fds[n++] = {out_fd_, POLLIN, 0};
+    if (err_fd_ >= 0) fds[n++] = {err_fd_, POLLIN, 0};
+    const int ready = poll(fds, n, poll_timeout(deadline));
+    if (ready < 0 && errno != EINTR) return {Read::Kind::closed, {}};
+    if (ready > 0) {
+      if (n > 1 && fds[1].revents) {
+        pump(err_fd_, err_);
+        take_error_lines();
+      }
+      if (fds[0].revents) pump(out_fd_, out_);
+    }
+  }
+}
+
+void ChildProcess::drain_errors(Deadline deadline) {
+  while (err_fd_ >= 0 && Clock::now() < deadline) {
+    pollfd p{err_fd_, POLLIN, 0};
+    if (poll(&p, 1, poll_timeout(deadline)) <= 0) break;
+    pump(err_fd_, err_);
+    take_error_lines();
+  }
+  if (!err_.partial().empty()) {
+    remember("[stderr] ", err_.partial());
+    err_ = LineBuffer();
+  }
+}
+
+std::optional<std::string> ChildProcess::wait_exit(Deadline deadline) {
+  while (!reaped_) {
+    int status = 0;
+    const pid_t got = waitpid(pid_, &status, WNOHANG);
+    if (got == pid_) {
+      reaped_ = true;
+      ended_ = describe_wait_status(status);
+      break;
+    }
+    if (got < 0 && errno != EINTR) {
+      reaped_ = true;  // not our child any more: nothing to wait for
+      break;
+    }
+    if (Clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return ended_;
+}
+
+void ChildProcess::kill_group() {
+  if (pid_ <= 0) return;
+  // The group outlives its leader when the engine started processes of its
+  // own: signal it even after the child was reaped (a process group's id is
+  // not given to a new process while the group has members).
+  kill(-pid_, SIGKILL);
+  remove_live_group(pid_);
+  if (!reaped_) {
+    int status = 0;
+    pid_t got;
+    do {
+      got = waitpid(pid_, &status, 0);
+    } while (got < 0 && errno == EINTR);
+    reaped_ = true;
+    if (got == pid_ && !ended_) ended_ = describe_wait_status(status);
+  }
+}
+
+void ChildProcess::remember(std::string_view prefix, std::string_view line) {
+  tail_.push_back(std::string(prefix) + printable_line(line, kTailWidth));
+  while (tail_.size() > kTailLines) tail_.pop_front();
+}
+
+std::vector<std::string> ChildProcess::last_lines() const { return {tail_.begin(), tail_.end()}; }
+
+}  // namespace rb::protocol

@@ -1,0 +1,186 @@
+#include "protocol/session.hpp"
+
+#include "protocol/command.hpp"
+#include "protocol/gtp.hpp"
+#include "protocol/nboard.hpp"
+
+namespace rb::protocol {
+
+Session::Session(const EngineSpec& spec) : spec_(spec) {
+  try {
+    process_ = std::make_unique<ChildProcess>(spec.argv);
+  } catch (const CommandError& e) {
+    throw EngineFault(FaultKind::start_failed, e.what());
+  }
+}
+
+void Session::fail_closed(std::string_view when) {
+  const std::string ended =
+      process_->wait_exit(deadline_in(1.0)).value_or("closed its output (still running)");
+  process_->drain_errors(deadline_in(0.2));
+  const std::string& partial = process_->partial();
+  if (!partial.empty()) {
+    throw EngineFault(FaultKind::partial_line, "printed an unfinished line " + quoted(partial) +
+                                                   ", then " + ended + " " + std::string(when));
+  }
+  throw EngineFault(FaultKind::exited, ended + " " + std::string(when));
+}
+
+void Session::send(const std::string& line, Deadline deadline, FaultKind timeout_kind) {
+  if (!process_->send_line(line, deadline)) {
+    if (Clock::now() >= deadline) {
+      throw EngineFault(timeout_kind, "did not read " + quoted(line) + " in time");
+    }
+    fail_closed("before it read " + quoted(line));
+  }
+}
+
+template <class Reader>
+void Session::read_until(Reader& reader, Deadline deadline, FaultKind timeout_kind,
+                         std::string_view awaited) {
+  for (;;) {
+    Read read = process_->read_line(deadline);
+    switch (read.kind) {
+      case Read::Kind::line:
+        try {
+          if (reader.take(read.line)) return;
+        } catch (const ProtocolError& e) {
+          throw EngineFault(FaultKind::malformed,
+                            std::string(e.what()) + ", waiting for " + std::string(awaited));
+        }
+        // An engine that prints lines without end must not keep the run
+        // past the deadline.
+        if (Clock::now() >= deadline) {
+          throw EngineFault(timeout_kind, "no " + std::string(awaited) + " in time");
+        }
+        break;
+      case Read::Kind::timeout:
+        throw EngineFault(timeout_kind, "no " + std::string(awaited) + " in time");
+      case Read::Kind::closed:
+        fail_closed("while waiting for " + std::string(awaited));
+      case Read::Kind::overflow:
+        throw EngineFault(FaultKind::line_too_long,
+                          "printed a line longer than " +
+                              std::to_string(LineBuffer::kDefaultMaxLine) + " bytes, waiting for " +
+                              std::string(awaited));
+    }
+  }
+}
+
+namespace {
+
+class NBoardSession final : public Session {
+ public:
+  using Session::Session;
+
+  void start(Deadline deadline) override {
+    send("nboard " + std::to_string(kNBoardVersion), deadline, FaultKind::no_handshake);
+    send("set depth " + std::to_string(kNBoardSolveDepth), deadline, FaultKind::no_handshake);
+    ping(deadline, "the handshake: nboard, set depth, ping");
+  }
+
+  void set_position(const SuitePosition& position, Deadline deadline) override {
+    send("set game " + ggf_game(position.entry.position), deadline, FaultKind::no_handshake);
+    ping(deadline, "set game, ping");
+  }
+
+  void request_move(const Position&, Deadline deadline) override {
+    send("go", deadline, FaultKind::timeout);
+  }
+
+  EngineAnswer read_move(Deadline deadline) override {
+    NBoardMoveReader reader;
+    read_until(reader, deadline, FaultKind::timeout, "move ('=== MOVE') after go");
+    return reader.answer();
+  }
+
+  void quit(Deadline deadline) override {
+    if (process().send_line("quit", deadline)) process().wait_exit(deadline);
+  }
+
+ private:
+  // Sends "ping N" after `what` and waits for "pong N".
+  void ping(Deadline deadline, std::string_view what) {
+    const std::uint64_t n = ++pings_;
+    send("ping " + std::to_string(n), deadline, FaultKind::no_handshake);
+    NBoardPongReader reader(n);
+    read_until(reader, deadline, FaultKind::no_handshake,
+               "'pong " + std::to_string(n) + "' (after " + std::string(what) + ")");
+  }
+
+  std::uint64_t pings_ = 0;
+};
+
+class GtpSession final : public Session {
+ public:
+  using Session::Session;
+
+  void start(Deadline deadline) override {
+    command("protocol_version", deadline);
+    command("boardsize 8", deadline);
+    for (const std::string& c : spec_.gtp_commands) command(c, deadline);
+  }
+
+  void set_position(const SuitePosition& position, Deadline deadline) override {
+    if (!spec_.gtp_setup.empty()) {
+      command(expand_gtp_setup(spec_.gtp_setup, position.entry.position), deadline);
+      return;
+    }
+    command("clear_board", deadline);
+    Color side = Color::black;
+    for (Square move : position.game.value()) {
+      command("play " + std::string(gtp_color(side)) + " " +
+                  (move == kPass ? std::string("pass") : square_name(move)),
+              deadline);
+      side = opposite(side);
+    }
+  }
+
+  void request_move(const Position& position, Deadline deadline) override {
+    send("genmove " + std::string(gtp_color(position.side)), deadline, FaultKind::timeout);
+  }
+
+  EngineAnswer read_move(Deadline deadline) override {
+    GtpResponseReader reader;
+    read_until(reader, deadline, FaultKind::timeout, "the answer to genmove");
+    const GtpResponse& r = reader.response();
+    if (!r.success) {
+      throw EngineFault(FaultKind::error_response, "genmove failed: " + quoted(r.text));
+    }
+    EngineAnswer answer;
+    try {
+      answer.move = parse_gtp_vertex(r.text);
+    } catch (const ProtocolError& e) {
+      throw EngineFault(FaultKind::malformed, std::string(e.what()) + ", answering genmove");
+    }
+    return answer;
+  }
+
+  void quit(Deadline deadline) override {
+    if (!process().send_line("quit", deadline)) return;
+    process().wait_exit(deadline);
+  }
+
+ private:
+  // A command before the timed part (handshake, settings, set-up), under
+  // --start-timeout: no answer in time is no_handshake, a refusal
+  // error_response.
+  void command(const std::string& text, Deadline deadline) {
+    send(text, deadline, FaultKind::no_handshake);
+    GtpResponseReader reader;
+    read_until(reader, deadline, FaultKind::no_handshake, "the answer to " + quoted(text));
+    if (!reader.response().success) {
+      throw EngineFault(FaultKind::error_response,
+                        quoted(text) + " failed: " + quoted(reader.response().text));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Session> make_session(const EngineSpec& spec) {
+  if (spec.protocol == Protocol::gtp) return std::make_unique<GtpSession>(spec);
+  return std::make_unique<NBoardSession>(spec);
+}
+
+}  // namespace rb::protocol

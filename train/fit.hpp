@@ -1,0 +1,33 @@
+// The trainer's fit and labels (train/trainer.hpp, steps 2 and 3).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "eval/pattern.hpp"
+#include "train/games.hpp"
+
+namespace rb::train {
+
+// Ridge regression by conjugate gradients (train/trainer.hpp, step 3): the
+// weights of pattern::features() and, last, the bias, in discs.
+std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int iterations);
+
+// The label search of search_labels: fail-soft alpha-beta `depth` plies deep
+// (a pass is no ply), in kEvalScale units, `eval` at the leaves and a game
+// over scored exactly.
+int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
+                 const PatternEval& eval);
+
+// search_labels: the samples of the stage lo..hi (fitted and held out) take
+// as label the score of label_search() from them down to lo - 1 empties, its
+// leaves evaluated with `below`, the weights of the stages fitted so far.
+// Returns how many samples were labelled.
+int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
+                 const PatternWeights& below, int lo, int hi);
+
+// A weight in kEvalScale units; one beyond 16 bits is an ill-conditioned
+// fit (a UsageError naming --ridge).
+std::int16_t quantize(double discs, double ridge);
+
+}  // namespace rb::train

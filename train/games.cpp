@@ -1,0 +1,59 @@
+#include "train/games.hpp"
+
+#include "core/rules.hpp"
+#include "eval/classic.hpp"
+
+namespace rb::train {
+namespace {
+
+// A uniformly chosen legal move of `moves` (not 0).
+Square random_move(std::mt19937_64& rng, Bitboard moves) {
+  for (auto k = rng() % static_cast<unsigned>(popcount(moves)); k > 0; --k) moves &= moves - 1;
+  return first_square(moves);
+}
+
+// The self-play policy: the move leaving the opponent the lowest ClassicEval
+// (ties: the first in a1..h8).
+Square greedy_move(Bitboard player, Bitboard opponent, Bitboard moves) {
+  Square best = kNoSquare;
+  int best_value = 0;
+  for (; moves; moves &= moves - 1) {
+    const Square s = first_square(moves);
+    const Bitboard f = Kernel::flips_of(s, player, opponent);
+    const int v = ClassicEval{}.eval(opponent ^ f, player ^ f ^ bit(s));
+    if (best == kNoSquare || v < best_value) best = s, best_value = v;
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empties,
+                              int max_empties, Position& end) {
+  std::vector<Sample> out;
+  Position p = Position::start();
+  for (int ply = 0;; ++ply) {
+    const Bitboard moves = Kernel::moves_of(p.player, p.opponent);
+    if (moves == 0) {
+      if (Kernel::moves_of(p.opponent, p.player) == 0) break;
+      p = p.passed();
+      continue;
+    }
+    const int e = p.empties();
+    if (e >= min_empties && e <= max_empties) out.push_back({p.player, p.opponent, e, p.side});
+    const bool random = !self_play || ply < 8 || rng() % 8 == 0;
+    const Square s = random ? random_move(rng, moves) : greedy_move(p.player, p.opponent, moves);
+    const Bitboard f = Kernel::flips_of(s, p.player, p.opponent);
+    p = {p.opponent ^ f, p.player ^ f ^ bit(s), opposite(p.side)};
+  }
+  end = p;
+  return out;
+}
+
+// The final score for black of a position where neither side can move.
+int final_for_black(const Position& p) {
+  const int diff = popcount(p.black()) - popcount(p.white());
+  return final_score(diff, p.empties());
+}
+
+}  // namespace rb::train

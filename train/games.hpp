@@ -1,0 +1,35 @@
+// The trainer's games (train/trainer.hpp, step 1): random and self-played
+// games from the start, and the positions sampled from them.
+#pragma once
+
+#include <random>
+#include <vector>
+
+#include "core/position.hpp"
+#include "variants/kindergarten/kindergarten.hpp"
+
+namespace rb::train {
+
+// The board the trainer plays and searches with.
+using Kernel = KindergartenList;
+
+struct Sample {
+  Bitboard player, opponent;
+  int empties;
+  Color side;
+  double label = 0;
+};
+
+// One game's samples (labels not yet set), in the order played: every
+// position with a legal move and between min_empties and max_empties
+// empties. A random game (uniform legal moves) unless `self_play`: then,
+// after 8 random plies, each move is the one whose position is worst for
+// the opponent by ClassicEval, except that one move in 8 is random.
+// `end`: the final position.
+std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empties,
+                              int max_empties, Position& end);
+
+// The final score for black of a position where neither side can move.
+int final_for_black(const Position& p);
+
+}  // namespace rb::train

@@ -1,0 +1,75 @@
+// The pattern evaluation's trainer (`reversi-bench train-eval`): learns the
+// weights of eval/pattern.hpp from the project's own games and solver,
+// deterministically for a seed.
+//
+// 1. Games. Game g (from the seed's generator) is a random game when g is
+//    even (uniform legal moves) and a self-played game when g is odd: after
+//    8 random plies, each move is the one whose position is worst for the
+//    opponent by ClassicEval, except that one move in 8 is random. Every
+//    position with a legal move and between min_empties and max_empties
+//    empties is a sample.
+// 2. Labels. A sample with at most exact_empties empties is labelled with
+//    its exact score, solved by the project's solver (kindergarten+list,
+//    PVS, table, every cutoff; the score does not depend on the
+//    configuration). A sample with more empties is labelled with the exact
+//    score of the first sample of the same game with at most exact_empties
+//    empties (for the side to move of the labelled sample), i.e. the outcome
+//    of the game as played to there and perfectly from there on: a noisy
+//    label, whose noise the least squares average out. With
+//    search_labels, the samples of a stage whose fewest empties are above
+//    exact_empties are instead labelled when their stage comes to be
+//    fitted (stages go from the fewest empties up): by an alpha-beta search
+//    from them down to the top of the stage below (8 plies at most with
+//    stages 8 wide), its leaves evaluated with the weights just fitted for
+//    the stages below (label_search()). Those labels are much less noisy
+//    (the held-out errors of the 16-23 and 24-31 stages fall from 15.6 and
+//    21.3 discs to 6.1 and 5.3, each against its own labels), and they
+//    order better: results/2026-11-24-eval-labels.
+// 3. Fit. Per stage (stage_width consecutive empties counts), ridge
+//    regression of the label (discs) on the pattern features (for each of
+//    the 88 images, its shape's weight at its index) and a bias: the normal
+//    equations (X'X + ridge I) w = X'y solved by iterations steps of
+//    conjugate gradients from w = 0, in a fixed order; the weights are then
+//    rounded to kEvalScale units. The games g with g % 10 == 9 are held out
+//    of the fit: the file's comments give the error on them per stage.
+//
+// Everything is sequential and in a fixed order: the same arguments give the
+// same bytes. The file names the command that made it (without -o).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eval/pattern.hpp"
+
+namespace rb::train {
+
+struct TrainConfig {
+  std::uint64_t seed = 1;
+  int games = 1000;
+  int exact_empties = 14;
+  int min_empties = 8;
+  int max_empties = 31;
+  int stage_width = 8;
+  double ridge = 32;
+  int iterations = 100;
+  bool search_labels = false;
+};
+
+// The weights, and the comments their file opens with: the command that
+// made them and each stage's errors.
+struct Trained {
+  PatternWeights weights;
+  std::vector<std::string> comments;
+};
+
+// The weights of `config`, with progress on stderr. UsageError for a range
+// that holds no sample or a fit beyond 16-bit weights; CheckFailed for a
+// label solve that did not finish.
+Trained train_weights(const TrainConfig& config);
+
+// The command line that makes these weights (the file names it).
+std::string command_line(const TrainConfig& config);
+
+}  // namespace rb::train
