@@ -1,51 +1,75 @@
-// `reversi-bench nboard` and `reversi-bench gtp`: the project's solver as
-// an engine, over standard input and output (protocol/server.hpp), for GUIs
-// that speak NBoard or GTP and as the partner engine-test always has. Every
-// answer is an exact solve (the depth a GUI sets is acknowledged, not used):
-// positions far from the end take as long as solving them takes.
+// `reversi-bench nboard` and `reversi-bench gtp`: the project's playing
+// search (search/think.hpp) as an engine, over standard input and output
+// (protocol/server.hpp), for GUIs that speak NBoard or GTP and for match
+// runners: a midgame search at a level (--level, or NBoard's `set depth`),
+// the endgame solved within the level's reach, within GTP's clock.
+#include <chrono>
 #include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/solver_choice.hpp"
 #include "io/machine.hpp"
 #include "protocol/server.hpp"
+#include "search/levels.hpp"
 
 namespace rb::cli {
 namespace {
 
-void serve(const SolverArgs& args, bool gtp) {
-  const ChosenSolver solver = choose_solver(args);
+struct ServeArgs {
+  SolverArgs solver;
+  int level = 10;
+  double move_time = 0;
+};
+
+void serve(const ServeArgs& args, bool gtp) {
+  const ChosenSolver solver = choose_solver(args.solver);
   TranspositionTable table(solver.options.tt_mb);
-  const protocol::SolveCallback solve = [&](const Position& position) {
-    const TimedSolve t = solve_timed(solver, table, position);
-    protocol::SolverAnswer answer;
-    answer.move = t.result.best_move;
-    answer.score = t.result.score;
-    answer.nodes = t.result.nodes;
-    answer.seconds = t.seconds;
-    return answer;
+  const protocol::ThinkService think = [&](const protocol::ThinkRequest& r) {
+    SolveOptions options = solver.options;
+    options.stop = r.stop;
+    if (r.seconds > 0) {
+      options.deadline = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(r.seconds));
+    }
+    table.clear();
+    return solver.think(r.position, options, r.level, &table, r.on_iteration);
   };
   protocol::ServerInfo info;
   info.version = build_json()["version"].get<std::string>();
-  std::cerr << "reversi-bench " << (gtp ? "gtp" : "nboard") << ": " << describe_solver(solver)
-            << "\n";
+  info.level = args.level;
+  info.move_time = args.move_time;
+  std::cerr << "reversi-bench " << (gtp ? "gtp" : "nboard") << ": level " << args.level << ", "
+            << describe_solver(solver) << "\n";
   if (gtp) {
-    protocol::serve_gtp(std::cin, std::cout, solve, info);
+    protocol::serve_gtp(std::cin, std::cout, think, info);
   } else {
-    protocol::serve_nboard(std::cin, std::cout, std::cerr, solve, info);
+    protocol::serve_nboard(std::cin, std::cout, std::cerr, think, info);
   }
 }
 
 void add_serve_command(CLI::App& app, int& exit_code, bool gtp) {
-  auto args = std::make_shared<SolverArgs>();
+  auto args = std::make_shared<ServeArgs>();
   auto* cmd = app.add_subcommand(
       gtp ? "gtp" : "nboard",
-      gtp ? "Serve the solver as a GTP engine on standard input and output (set a position with "
+      gtp ? "Serve the playing search as a GTP engine on standard input and output (set a "
+            "position with "
             "reversi_bench-setup_board BOARD SIDE)"
-          : "Serve the solver as an NBoard engine on standard input and output");
-  add_solver_options(cmd, *args, "the solver");
+          : "Serve the playing search as an NBoard engine on standard input and output");
+  add_solver_options(cmd, args->solver, "the search");
+  add_number_option(cmd, "--level", args->level,
+                    std::string("the level (1-60, default 10: depth 10, exact at 22 empties; ") +
+                        (gtp ? "" : "NBoard's `set depth` changes it; ") + "docs/engines.md)",
+                    1, kMaxLevel);
+  if (gtp) {
+    add_number_option<double>(cmd, "--move-time", args->move_time,
+                              "seconds per move, whatever the clock (default: the clock's share, "
+                              "time_settings and time_left; none without)",
+                              0.0, 1e6);
+  }
   cmd->callback([args, gtp, &exit_code] {
     serve(*args, gtp);
     exit_code = kExitOk;

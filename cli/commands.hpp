@@ -28,6 +28,7 @@ void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_engine_test_command(CLI::App& app, int& exit_code);
+void add_search_command(CLI::App& app, int& exit_code);
 void add_nboard_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
 

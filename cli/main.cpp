@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   rb::cli::add_train_eval_command(app, exit_code);
   rb::cli::add_bench_command(app, exit_code);
   rb::cli::add_engine_test_command(app, exit_code);
+  rb::cli::add_search_command(app, exit_code);
   rb::cli::add_nboard_command(app, exit_code);
   rb::cli::add_gtp_command(app, exit_code);
   // Every message is one line of text, whatever a file name or a file holds.

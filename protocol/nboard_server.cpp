@@ -2,9 +2,11 @@
 #include <cctype>
 #include <cstdio>
 #include <istream>
+#include <mutex>
 #include <ostream>
 
 #include "core/reference.hpp"
+#include "protocol/background_search.hpp"
 #include "protocol/nboard.hpp"
 #include "protocol/server.hpp"
 
@@ -49,21 +51,63 @@ bool play_nboard_move(Position& position, std::string_view text) {
   return true;
 }
 
+// "F5D6C3": a principal variation as NBoard writes moves.
+std::string nboard_line(const std::vector<Square>& pv) {
+  std::string text;
+  for (Square s : pv) text += upper_move(s);
+  return text;
+}
+
+// A search's depth as NBoard's `search` lines give it: the plies of a
+// midgame iteration, "100%W" for a win/loss/draw solve, "100%" exact.
+std::string nboard_depth(const ThinkIteration& it) {
+  if (it.kind == ThinkIteration::Kind::wld) return "100%W";
+  if (it.kind == ThinkIteration::Kind::exact) return "100%";
+  return std::to_string(it.depth);
+}
+
 }  // namespace
 
 void serve_nboard(std::istream& in, std::ostream& out, std::ostream& errors,
-                  const SolveCallback& solve, const ServerInfo& info) {
+                  const ThinkService& think, const ServerInfo& info) {
   Position position = Position::start();
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  int level = info.level;
+  std::mutex output;  // the search thread's lines against the loop's
+  const auto say = [&](const std::string& text) {
+    std::lock_guard lock(output);
+    out << text << std::flush;
+  };
+  BackgroundSearch search;  // after what its thread uses: it is joined first
+  std::size_t number = 0;
+  for (std::string line;;) {
+    const LineRead read = read_bounded_line(in, line, kMaxLineBytes);
+    if (read == LineRead::end) break;
+    ++number;
+    if (read == LineRead::too_long) {
+      errors << info.name << " nboard: line " << number << ": longer than " << kMaxLineBytes
+             << " bytes: refused" << std::endl;
+      continue;
+    }
     const auto words = split_words(line);
     if (words.empty()) continue;
     const std::string_view command = words[0];
     const std::string_view second = words.size() > 1 ? words[1] : std::string_view{};
+    if (search.running()) {
+      // ping stops the search (it answers with its best move so far);
+      // anything else, quit included, waits for it.
+      if (command == "ping") search.stop();
+      search.wait();
+    }
     if (command == "quit") return;
     if (command == "nboard") continue;
     if (command == "set" && second == "depth") {
-      out << "set myname " << info.name << std::endl;
+      const auto n = words.size() > 2 ? parse_count(words[2]) : std::nullopt;
+      if (!n || *n < 1) {
+        errors << info.name << " nboard: set depth: not a depth: " << quoted(line) << std::endl;
+      } else {
+        level = static_cast<int>(std::min<std::uint64_t>(*n, kMaxLevel));
+      }
+      say("set myname " + info.name + "\n");
     } else if (command == "set" && second == "game") {
       try {
         position = parse_ggf(argument(argument(line)));
@@ -71,32 +115,46 @@ void serve_nboard(std::istream& in, std::ostream& out, std::ostream& errors,
         errors << info.name << " nboard: set game: " << e.what() << std::endl;
       }
     } else if (command == "set") {
-      continue;  // contempt and settings to come: nothing to do for an exact solver
+      continue;  // contempt and settings to come: nothing to do
     } else if (command == "move") {
       if (!play_nboard_move(position, argument(line))) {
         errors << info.name << " nboard: move: not a legal move: " << quoted(argument(line))
                << std::endl;
       }
     } else if (command == "ping") {
-      out << "pong " << second << std::endl;
+      say("pong " + std::string(second) + "\n");
     } else if (command == "learn") {
-      out << "learned" << std::endl;
+      say("learned\n");
     } else if (command == "go" || command == "hint") {
-      out << "status " << info.name << " is solving" << std::endl;
-      const SolverAnswer a = solve(position);
-      const std::string eval = decimals(a.score, 2);
-      out << "nodestats " << a.nodes << " " << decimals(a.seconds, 3) << "\n";
-      if (command == "go") {
-        out << "=== " << upper_move(a.move) << "/" << eval << "/" << decimals(a.seconds, 3) << "\n";
-      } else {
-        out << "search " << upper_move(a.move) << " " << eval << " 0 100%\n";
+      const bool go = command == "go";
+      say("status " + info.name + " is thinking\n");
+      ThinkRequest request;
+      request.position = position;
+      request.level = level_of(level);
+      if (!go) {
+        request.on_iteration = [&](const ThinkIteration& it) {
+          say("search " + nboard_line(it.pv) + " " + decimals(it.score, 2) + " 0 " +
+              nboard_depth(it) + "\n");
+        };
       }
-      out << "status " << info.name << " is waiting" << std::endl;
+      search.start(think, std::move(request), [&, go](const ThinkResult& r) {
+        std::string text =
+            "nodestats " + std::to_string(r.nodes) + " " + decimals(r.seconds, 3) + "\n";
+        if (go) {
+          text += "=== " + upper_move(r.best.move) + "/" + decimals(r.best.score, 2) + "/" +
+                  decimals(r.seconds, 3) + "\n";
+        }
+        say(text + "status " + info.name + " is waiting\n");
+      });
     } else if (command == "analyze") {
-      continue;                                         // optional in the protocol; not offered
+      say("status " + info.name + ": analyze is not offered\n");
     } else if (!play_nboard_move(position, command)) {  // protocol 1: a bare move
       errors << info.name << " nboard: ignored: " << quoted(line) << std::endl;
     }
+  }
+  if (search.running()) {  // the end of the input stops the search
+    search.stop();
+    search.wait();
   }
 }
 

@@ -29,6 +29,8 @@ std::string_view fault_name(FaultKind kind) {
       return "illegal_move";
     case FaultKind::wrong_side:
       return "wrong_side";
+    case FaultKind::unrequested:
+      return "unrequested";
   }
   return "unknown";
 }
@@ -65,5 +67,22 @@ std::vector<std::string_view> split_words(std::string_view text) {
 }
 
 std::string quoted(std::string_view text) { return "'" + printable_line(text, 80) + "'"; }
+
+LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  bool any = false, too_long = false;
+  for (char c; in.get(c);) {
+    any = true;
+    if (c == '\n') break;
+    if (line.size() < max) {
+      line.push_back(c);
+    } else {
+      too_long = true;
+    }
+  }
+  if (!any) return LineRead::end;
+  if (!line.empty() && line.back() == '\r' && !too_long) line.pop_back();
+  return too_long ? LineRead::too_long : LineRead::line;
+}
 
 }  // namespace rb::protocol

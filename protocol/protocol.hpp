@@ -6,7 +6,9 @@
 // line of printable text (tests/test_engine_fuzz.cpp fuzzes them).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,6 +45,7 @@ enum class FaultKind {
   error_response,  // it refused a command (GTP "? ...")
   illegal_move,    // a move that is not legal for either side
   wrong_side,      // a move legal for the side not to move
+  unrequested,     // an answer printed before the move was asked for
 };
 
 // "no_handshake", "exited", ...: the names of the JSON output.
@@ -68,5 +71,11 @@ std::optional<std::uint64_t> parse_count(std::string_view text);
 std::vector<std::string_view> split_words(std::string_view text);
 // "quoted" text for messages: printable, cut at 80 bytes.
 std::string quoted(std::string_view text);
+
+// A line read from a stream by a server (protocol/server.hpp): the line
+// without its end (LF, or CR LF); a line longer than `max` bytes is read to
+// its end and refused (its first `max` bytes are kept, for the message).
+enum class LineRead { line, too_long, end };
+LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max);
 
 }  // namespace rb::protocol

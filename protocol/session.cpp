@@ -67,6 +67,29 @@ void Session::read_until(Reader& reader, Deadline deadline, FaultKind timeout_ki
   }
 }
 
+void Session::check_unrequested(Deadline deadline) {
+  for (;;) {
+    const Read read = process_->read_line(std::min(deadline, deadline_in(kQuietSeconds)));
+    switch (read.kind) {
+      case Read::Kind::line:
+        if (is_answer(read.line)) {
+          throw EngineFault(FaultKind::unrequested,
+                            "answered before it was asked for a move: " + quoted(read.line));
+        }
+        break;
+      case Read::Kind::timeout:
+        return;
+      case Read::Kind::closed:
+        fail_closed("before it was asked for a move");
+      case Read::Kind::overflow:
+        throw EngineFault(FaultKind::line_too_long,
+                          "printed a line longer than " +
+                              std::to_string(LineBuffer::kDefaultMaxLine) +
+                              " bytes before it was asked for a move");
+    }
+  }
+}
+
 namespace {
 
 class NBoardSession final : public Session {
@@ -99,6 +122,8 @@ class NBoardSession final : public Session {
   }
 
  private:
+  bool is_answer(std::string_view line) const override { return line.starts_with("==="); }
+
   // Sends "ping N" after `what` and waits for "pong N".
   void ping(Deadline deadline, std::string_view what) {
     const std::uint64_t n = ++pings_;
@@ -162,6 +187,10 @@ class GtpSession final : public Session {
   }
 
  private:
+  bool is_answer(std::string_view line) const override {
+    return line.starts_with("=") || line.starts_with("?");
+  }
+
   // A command before the timed part (handshake, settings, set-up), under
   // --start-timeout: no answer in time is no_handshake, a refusal
   // error_response.

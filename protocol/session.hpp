@@ -51,9 +51,20 @@ class Session {
   // (the caller kills the group afterwards in any case).
   virtual void quit(Deadline deadline) = 0;
 
+  // Reads what the engine prints before it is asked for a move, until it
+  // has been quiet for kQuietSeconds (or the deadline comes): an answer to a
+  // move request among those lines is a fault (FaultKind::unrequested), as
+  // it would otherwise be taken for the answer to the request to come; any
+  // other line is skipped (the process keeps it among its last lines).
+  void check_unrequested(Deadline deadline);
+  static constexpr double kQuietSeconds = 0.02;
+
   ChildProcess& process() { return *process_; }
 
  protected:
+  // Whether the line answers a move request (NBoard's "===", a GTP response).
+  virtual bool is_answer(std::string_view line) const = 0;
+
   // Sends a line; a fault when the engine no longer reads (exited) or does
   // not read it before the deadline (`timeout_kind`).
   void send(const std::string& line, Deadline deadline, FaultKind timeout_kind);

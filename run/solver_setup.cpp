@@ -65,6 +65,7 @@ void choose_variant(ChosenSolver& solver, const std::string& variant,
     solver.variant = std::string(runtime_info<V>().name);
     solver.moves = moves.value_or(V::info.movegen);
     solver.solve = solve_function<V>(solver.moves, solver.variant);
+    solver.think = think_function<V>(solver.moves);
   });
   if (!solver.solve) {
     throw UsageError(variant == "auto" ? "no variant of this build runs the solver on this CPU"

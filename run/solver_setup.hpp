@@ -26,6 +26,9 @@ namespace rb {
 // (compiled once, in rb_search_entries: search/instances.hpp): nothing that
 // calls it is compiled per variant.
 using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
+// The playing search of one variant and move source (search/think.hpp).
+using ThinkFn = ThinkResult (*)(const Position&, const SolveOptions&, const Level&,
+                                TranspositionTable*, const ThinkCallback&);
 
 // V's solver with that move source; a UsageError for the list on a board
 // without one.
@@ -48,6 +51,21 @@ SolveFn solve_function(MoveGen moves, const std::string& name) {
       }
   }
   throw UsageError("--moves: unknown move source");
+}
+
+// V's playing search with that move source (the same as its solver's).
+template <Board V>
+ThinkFn think_function(MoveGen moves) {
+  switch (moves) {
+    case MoveGen::scan:
+      return &SolverEntry<V, MoveGen::scan>::think;
+    case MoveGen::mask:
+      return &SolverEntry<V, MoveGen::mask>::think;
+    case MoveGen::list:
+      if constexpr (ListBoard<V>) return &SolverEntry<V, MoveGen::list>::think;
+      break;
+  }
+  return nullptr;
 }
 
 // The solver of a command that runs it whole (engine-test's built-in row,
@@ -79,6 +97,7 @@ struct ChosenSolver {
   std::string preset;
   MoveGen moves = MoveGen::mask;
   SolveFn solve = nullptr;
+  ThinkFn think = nullptr;  // the playing search, with the same board and moves
   SolveOptions options;
   std::shared_ptr<const PatternEval> pattern;  // what options.pattern points to
 };

@@ -60,12 +60,13 @@ class Searcher {
   Searcher& operator=(const Searcher&) = delete;
 
   // What the driver asks of the main thread (search/root_search.hpp,
-  // search/presearch.hpp, search/selective.hpp). With threads, the helpers
+  // search/presearch.hpp, search/selective.hpp, search/think.hpp). With threads, the helpers
   // must be serving the pool meanwhile.
   int root_score(Node& root, int empties, unsigned parity);
   int full_window_score(Node& node, int empties, unsigned parity);
   void presearch(Node& root, int empties, unsigned parity);
   void selective_pass(Node& root, int empties, unsigned parity);
+  std::optional<int> midgame_iteration(Node& root, int empties, unsigned parity, int depth);
   // A helper thread's life: join split points until the solve is done.
   void serve();
 

@@ -1,7 +1,8 @@
 // One solve (SolveDriver<B, G>): the table, one Searcher per thread and the
 // pool they share, and the root's steps in order: the pre-search, the
 // selective pass, the exact search of the root; or every root move scored
-// (score_all_moves). The helper threads serve the pool while the main thread
+// (score_all_moves); or the midgame iterations of the playing search
+// (search/think.hpp). The helper threads serve the pool while the main thread
 // runs the steps.
 #pragma once
 
@@ -122,6 +123,31 @@ class SolveDriver {
     out.solved = threads.solved;
     return out;
   }
+
+  // The midgame iterations of search/think.hpp, first to last plies, each
+  // finished one reported as on_iteration(depth, score in kEvalScale units,
+  // best move, the positions searched so far), until one is stopped.
+  template <class F>
+  void midgame(int first, int last, F&& on_iteration) {
+    Searcher<B, G>& main = *searchers_[0];
+    with_helpers([&] {
+      for (int depth = first; depth <= last; ++depth) {
+        const std::optional<int> score =
+            main.midgame_iteration(root_, root_empties_, root_parity_, depth);
+        if (!score) break;
+        on_iteration(depth, *score, main.root_move(), nodes());
+      }
+      return 0;
+    });
+  }
+
+  // The positions all threads searched, and whether no stop came.
+  std::uint64_t nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& s : searchers_) n += s->nodes();
+    return n;
+  }
+  bool finished() const { return pool_ ? !pool_->stopped.load() : !searchers_[0]->aborted(); }
 
  private:
   static double seconds_since(std::chrono::steady_clock::time_point t0) {

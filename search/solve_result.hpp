@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "core/square.hpp"
 
 namespace rb {
 
@@ -110,6 +111,31 @@ struct MoveScores {
   std::vector<MoveScore> moves;  // by square a1..h8; empty when the game is over
   std::uint64_t nodes = 0;       // all the searches' nodes (the root not included)
   bool solved = false;           // false when stopped; moves then holds the finished ones
+};
+
+// One finished iteration of the playing search (search/think.hpp): a
+// midgame search `depth` plies deep (score: the evaluation, in discs), or a
+// solve of the endgame for win/loss/draw (score -1, 0 or +1) or exactly
+// (the final disc difference).
+struct ThinkIteration {
+  enum class Kind { midgame, wld, exact } kind = Kind::midgame;
+  int depth = 0;     // plies; an endgame solve: the position's empties
+  double score = 0;  // for the side to move
+  Square move = kNoSquare;
+  std::vector<Square> pv;   // the principal variation, `move` first (kPass for a pass)
+  std::uint64_t nodes = 0;  // all the search's positions so far
+  double seconds = 0;       // since the search began
+};
+
+// What the playing search answers: its last finished iteration (the move a
+// stopped search plays), all its iterations, and whether it finished what
+// its level asks (false when a stop or deadline came first).
+struct ThinkResult {
+  ThinkIteration best;  // move kNoSquare: the game is over; kPass: the side must pass
+  std::vector<ThinkIteration> iterations;
+  bool complete = false;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
 };
 
 }  // namespace rb

@@ -3,7 +3,8 @@
 // solve<B, G>() returns the exact score of a position for the side to move
 // (the final disc difference, empty squares going to the winner) and a best
 // move; with SolveOptions::wld only win, draw or loss (score -1/0/+1).
-// score_all_moves() scores every root move. The search is a template over
+// score_all_moves() scores every root move; think() plays: a midgame search
+// at a level, then the endgame within its reach (search/think.hpp). The search is a template over
 // the board type B and the move source G (core/moves.hpp), written once over
 // the nodes of core/node.hpp; SolveOptions (search/solve_options.hpp)
 // switch its techniques on, and the presets (search/presets.hpp) name the
@@ -31,6 +32,7 @@
 #pragma once
 
 #include "search/solve_driver.hpp"
+#include "search/think.hpp"
 
 namespace rb {
 
@@ -45,6 +47,9 @@ struct SolverEntry {
                            TranspositionTable* table) requires MoveSourceFor<B, G>;
   static MoveScores score_all_moves(const Position& position, const SolveOptions& options,
                                     TranspositionTable* table) requires MoveSourceFor<B, G>;
+  static ThinkResult think(const Position& position, const SolveOptions& options,
+                           const Level& level, TranspositionTable* table,
+                           const ThinkCallback& on_iteration) requires MoveSourceFor<B, G>;
 };
 
 template <Board B, MoveGen G>
@@ -60,6 +65,13 @@ MoveScores SolverEntry<B, G>::score_all_moves(const Position& position, const So
   return solver_detail::SolveDriver<B, G>(position, options, table).score_all_moves();
 }
 
+template <Board B, MoveGen G>
+ThinkResult SolverEntry<B, G>::think(
+    const Position& position, const SolveOptions& options, const Level& level,
+    TranspositionTable* table, const ThinkCallback& on_iteration) requires MoveSourceFor<B, G> {
+  return solver_detail::think<B, G>(position, options, level, table, on_iteration);
+}
+
 // The exact score (or WLD sign) of `position` and a best move, searched on a
 // board of type B with move source G. `table`: a cleared table to use (the
 // caller allocates it once, outside any timing); null allocates one of
@@ -68,6 +80,15 @@ template <Board B, MoveGen G = B::info.movegen>
 inline SolveResult solve(const Position& position, const SolveOptions& options = {},
                          TranspositionTable* table = nullptr) {
   return SolverEntry<B, G>::solve(position, options, table);
+}
+
+// The playing search (search/think.hpp) at `level`; on_iteration, when
+// given, sees each iteration as it finishes.
+template <Board B, MoveGen G = B::info.movegen>
+inline ThinkResult think(const Position& position, const SolveOptions& options, const Level& level,
+                         TranspositionTable* table = nullptr,
+                         const ThinkCallback& on_iteration = nullptr) {
+  return SolverEntry<B, G>::think(position, options, level, table, on_iteration);
 }
 
 // The exact score (or WLD sign, with options.wld) of every legal move of

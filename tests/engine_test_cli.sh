@@ -100,13 +100,14 @@ expect 0 "^ +1 +10 +[a-h][1-8] +\+34 +\+34 ok .*not listed: \+34 by the solver" 
 
 # Engines that misbehave, each on the first of two positions.
 declare -A kind=([crash]=exited [hang]=timeout [garbage]=malformed [illegal]=illegal_move
-                 [wrong-side]=wrong_side [partial]=partial_line [no-handshake]=no_handshake)
+                 [wrong-side]=wrong_side [partial]=partial_line [no-handshake]=no_handshake
+                 [early]=unrequested)
 declare -A reason=([crash]="killed by signal 11" [hang]="--time-limit 1 s"
                    [garbage]="bytes that do not print" [illegal]="is not a legal move"
                    [wrong-side]="is a move of white, not of black" [partial]="unfinished line"
-                   [no-handshake]="--start-timeout 1 s")
+                   [no-handshake]="--start-timeout 1 s" [early]="answered before it was asked")
 for protocol in nboard gtp; do
-  for mode in crash hang garbage illegal wrong-side partial no-handshake; do
+  for mode in crash hang garbage illegal wrong-side partial no-handshake early; do
     tag=$protocol-$mode
     args=(--engine "$py $engines/fault_engine.py --protocol $protocol --mode $mode --once $tmp/once-$tag --pids $tmp/pids-$tag"
           --protocol "$protocol" --name faulty)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft, solve, bench and engine-test, validated against the schemas
+"""The --json output of list, perft, solve, search, bench and engine-test, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -78,6 +78,15 @@ def main():
                       and solve["config"]["few_empties"] == 4 and solve["config"]["tt_mb"] == 4):
         failed += 1
         print("FAIL solve: the configuration read back differs from the options given")
+    search = check("search", ["search", e10 + ":1", "start", "--level", "5", "--tt", "4"],
+                   "search")
+    if search and not (search["rows"][0]["best"]["kind"] == "exact"
+                       and search["rows"][1]["best"]["kind"] == "midgame"
+                       and search["rows"][1]["best"]["depth"] == 5
+                       and len(search["rows"][1]["iterations"]) == 5):
+        failed += 1
+        print("FAIL search: e10 #1 not solved exactly at level 5, or the start not searched to "
+              "depth 5 in 5 iterations")
     jobs = check("solve jobs", ["solve", e10, "-v", "shift", "--tt", "4", "-j", "2"], "solve")
     if jobs and not (jobs["config"]["jobs"] == 2 and len(jobs["rows"]) == 30
                      and [r["index"] for r in jobs["rows"]] == list(range(1, 31))):

@@ -233,22 +233,28 @@ TEST(Verdict, ListedScoresFirstThenTheSolver) {
   EXPECT_EQ(solves, 1);
 }
 
-// The test's own solver: the first legal move (a pass when none), score 7.
-SolverAnswer first_move(const Position& p) {
-  const Bitboard moves = ReferenceBoard(p).legal_moves();
-  SolverAnswer a;
-  a.move = moves ? first_square(moves) : kPass;
-  a.score = 7;
-  a.nodes = 99;
-  a.seconds = 0.25;
-  return a;
+// The test's own search: the first legal move (a pass when none), score 7,
+// reported as one exact iteration.
+ThinkResult first_move(const ThinkRequest& r) {
+  const Bitboard moves = ReferenceBoard(r.position).legal_moves();
+  ThinkResult out;
+  out.best.kind = ThinkIteration::Kind::exact;
+  out.best.move = moves ? first_square(moves) : kPass;
+  out.best.pv = {out.best.move};
+  out.best.score = 7;
+  out.nodes = out.best.nodes = 99;
+  out.seconds = out.best.seconds = 0.25;
+  out.iterations = {out.best};
+  out.complete = true;
+  if (r.on_iteration) r.on_iteration(out.best);
+  return out;
 }
 
 TEST(Servers, NBoardAnswersGoPingAndHint) {
   std::istringstream in("nboard 2\nset depth 60\nset game " + ggf_game(Position::start()) +
                         "\nping 1\ngo\nmove F5/0.00/1\nhint 1\nwhatever\nquit\ngo\n");
   std::ostringstream out, errors;
-  serve_nboard(in, out, errors, first_move, {"tester", "1"});
+  serve_nboard(in, out, errors, first_move, {"tester", "1", 10, 0});
   const std::string text = out.str();
   EXPECT_NE(text.find("set myname tester\n"), std::string::npos) << text;
   EXPECT_NE(text.find("pong 1\n"), std::string::npos);
@@ -274,7 +280,7 @@ TEST(Servers, GtpSetsUpPlaysAndGenerates) {
                         " white\ngenmove white\nundo\nplay white c5\nplay black a1\n"
                         "reg_genmove black\nknown_command genmove\nfoo\nquit\nname\n");
   std::ostringstream out;
-  serve_gtp(in, out, first_move, {"tester", "1"});
+  serve_gtp(in, out, first_move, {"tester", "1", 10, 0});
   EXPECT_EQ(out.str(),
             "= 2\n\n"
             "=\n\n"

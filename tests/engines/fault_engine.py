@@ -13,6 +13,9 @@ and answers the handshake; then, asked for a move, it does what MODE says:
   wrong-side    answers a move legal for the side not to move only
   partial       prints an unfinished line and exits
   no-handshake  never answers anything (not even the handshake)
+  early         answers the first legal move once the position is set, before
+                it is asked (NBoard: after the pong that follows set game; GTP:
+                a second response after the set-up's), and nothing when asked
 With --once FILE it misbehaves only while FILE does not exist (it creates
 it), so the engine restarted for the next position answers (mode ok).
 With --pids FILE it appends its process id and its group's to FILE, and the
@@ -103,6 +106,7 @@ def main():
         else:
             open(args.once, "w").close()
     board, side = "-" * 27 + "OX------XO" + "-" * 27, "X"
+    positioned = False
     for line in sys.stdin:
         words = line.split()
         if not words or mode == "no-handshake":
@@ -110,11 +114,17 @@ def main():
         if args.protocol == "nboard":
             if words[0] == "ping":
                 out("pong " + words[1])
+                if mode == "early" and positioned:
+                    moves = legal_moves(board, side)
+                    out("=== " + (name(moves[0]) if moves else "pass"))
             elif words[:2] == ["set", "game"]:
                 bo = line[line.index("BO[8 ") + 5:]
                 squares = bo[:64].replace("*", "X")
                 board, side = squares, ("X" if bo[65] == "*" else "O")
+                positioned = True
             elif words[0] == "go":
+                if mode == "early":
+                    continue
                 move = misbehave(mode, board, side, args.pids, "nboard")
                 if move:
                     out("=== " + move)
@@ -127,7 +137,12 @@ def main():
             if words[0] == "fault-setup":
                 board, side = words[1], words[2]
                 out("=\n")
+                if mode == "early":
+                    moves = legal_moves(board, side)
+                    out("= " + (name(moves[0]) if moves else "pass") + "\n")
             elif words[0] == "genmove":
+                if mode == "early":
+                    continue
                 move = misbehave(mode, board, side, args.pids, "gtp")
                 if move:
                     out("= " + move + "\n")
