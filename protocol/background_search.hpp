@@ -7,6 +7,7 @@
 #include <exception>
 #include <functional>
 #include <thread>
+#include <utility>
 
 #include "core/threads.hpp"
 #include "protocol/server.hpp"
@@ -23,19 +24,27 @@ class BackgroundSearch {
     if (thread_.joinable()) thread_.join();
   }
 
-  // Runs think(request) with this search's stop flag, then done(result), on
-  // a new thread. The previous search must have been waited for.
-  void start(const ThinkService& think, ThinkRequest request,
-             std::function<void(const ThinkResult&)> done) {
+  // Runs job(stop) on a new thread, `stop` the flag stop() sets. The
+  // previous search must have been waited for.
+  void start(std::function<void(const std::atomic<bool>*)> job) {
     stop_.store(false);
     failure_ = nullptr;
-    request.stop = &stop_;
-    thread_ = start_thread([this, &think, request = std::move(request), done = std::move(done)] {
+    thread_ = start_thread([this, job = std::move(job)] {
       try {
-        done(think(request));
+        job(&stop_);
       } catch (...) {
         failure_ = std::current_exception();
       }
+    });
+  }
+
+  // Runs think(request) with this search's stop flag, then done(result).
+  void start(const ThinkService& think, ThinkRequest request,
+             std::function<void(const ThinkResult&)> done) {
+    start([&think, request = std::move(request),
+           done = std::move(done)](const std::atomic<bool>* stop) mutable {
+      request.stop = stop;
+      done(think(request));
     });
   }
 

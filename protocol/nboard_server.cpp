@@ -1,9 +1,11 @@
 // The NBoard side of the harness as an engine (protocol/server.hpp).
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <istream>
 #include <mutex>
 #include <ostream>
+#include <vector>
 
 #include "core/reference.hpp"
 #include "protocol/background_search.hpp"
@@ -66,6 +68,54 @@ std::string nboard_depth(const ThinkIteration& it) {
   return std::to_string(it.depth);
 }
 
+// NBoard's `search` line for a move's line and score.
+std::string search_line(const ThinkIteration& it) {
+  return "search " + nboard_line(it.pv) + " " + decimals(it.score, 2) + " 0 " + nboard_depth(it) +
+         "\n";
+}
+
+// hint N: the best move's line as each iteration of the search finishes;
+// then, for N above 1, each other move searched one ply less deep (its
+// endgame within the same reach) and the N best moves' lines, best first.
+// A stop ends it where it is.
+template <class Say>
+void hint(const ThinkService& think, const Position& position, const Level& level, int count,
+          const std::atomic<bool>* stop, const Say& say) {
+  ThinkRequest request;
+  request.position = position;
+  request.level = level;
+  request.stop = stop;
+  request.on_iteration = [&](const ThinkIteration& it) { say(search_line(it)); };
+  const ThinkResult root = think(request);
+  if (count <= 1 || !root.complete || root.best.move < 0 || root.best.move >= 64) return;
+  std::vector<ThinkIteration> lines = {root.best};
+  for (Bitboard moves = ReferenceBoard(position).legal_moves(); moves; moves &= moves - 1) {
+    const Square move = first_square(moves);
+    if (move == root.best.move) continue;
+    ReferenceBoard board(position);
+    board.play(move);
+    ThinkRequest child;
+    child.position = board.position();
+    child.level = level;
+    child.level.depth = std::max(1, level.depth - 1);
+    child.stop = stop;
+    const ThinkResult r = think(child);
+    if (!r.complete) return;
+    ThinkIteration line = r.best;
+    line.score = -line.score;
+    line.move = move;
+    line.pv.insert(line.pv.begin(), move);
+    if (line.kind == ThinkIteration::Kind::midgame) line.depth += 1;
+    lines.push_back(std::move(line));
+  }
+  std::stable_sort(
+      lines.begin(), lines.end(),
+      [](const ThinkIteration& a, const ThinkIteration& b) { return a.score > b.score; });
+  for (int i = 0; i < count && i < static_cast<int>(lines.size()); ++i) {
+    say(search_line(lines[static_cast<std::size_t>(i)]));
+  }
+}
+
 }  // namespace
 
 void serve_nboard(std::istream& in, std::ostream& out, std::ostream& errors,
@@ -125,26 +175,25 @@ void serve_nboard(std::istream& in, std::ostream& out, std::ostream& errors,
       say("pong " + std::string(second) + "\n");
     } else if (command == "learn") {
       say("learned\n");
-    } else if (command == "go" || command == "hint") {
-      const bool go = command == "go";
+    } else if (command == "go") {
       say("status " + info.name + " is thinking\n");
       ThinkRequest request;
       request.position = position;
       request.level = level_of(level);
-      if (!go) {
-        request.on_iteration = [&](const ThinkIteration& it) {
-          say("search " + nboard_line(it.pv) + " " + decimals(it.score, 2) + " 0 " +
-              nboard_depth(it) + "\n");
-        };
-      }
-      search.start(think, std::move(request), [&, go](const ThinkResult& r) {
-        std::string text =
-            "nodestats " + std::to_string(r.nodes) + " " + decimals(r.seconds, 3) + "\n";
-        if (go) {
-          text += "=== " + upper_move(r.best.move) + "/" + decimals(r.best.score, 2) + "/" +
-                  decimals(r.seconds, 3) + "\n";
-        }
-        say(text + "status " + info.name + " is waiting\n");
+      search.start(think, std::move(request), [&](const ThinkResult& r) {
+        say("nodestats " + std::to_string(r.nodes) + " " + decimals(r.seconds, 3) +
+            "\n=== " + upper_move(r.best.move) + "/" + decimals(r.best.score, 2) + "/" +
+            decimals(r.seconds, 3) + "\nstatus " + info.name + " is waiting\n");
+      });
+    } else if (command == "hint") {
+      const auto n = words.size() > 1 ? parse_count(second) : std::nullopt;
+      const int count = n ? static_cast<int>(std::min<std::uint64_t>(*n, 64)) : 1;
+      say("status " + info.name + " is thinking\n");
+      const Position p = position;
+      const Level lvl = level_of(level);
+      search.start([&, p, lvl, count](const std::atomic<bool>* stop) {
+        hint(think, p, lvl, count, stop, say);
+        say("status " + info.name + " is waiting\n");
       });
     } else if (command == "analyze") {
       say("status " + info.name + ": analyze is not offered\n");

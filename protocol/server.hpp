@@ -16,7 +16,8 @@
 // (ignored), move, go ("nodestats NODES SECONDS", then "=== MOVE/EVAL/
 // SECONDS"), hint N ("search PV EVAL 0 DEPTH" for the best move as each
 // iteration finishes: DEPTH a number of plies, "100%W" for a win/loss/draw
-// solve, "100%" exact; then "status"), ping ("pong N"), learn ("learned"),
+// solve, "100%" exact; for N above 1, then the N best moves' lines, each
+// other move searched to the same depth; then "status"), ping ("pong N"), learn ("learned"),
 // analyze (refused with a status line: not offered), quit; other lines are
 // ignored, as the protocol asks, and named on the error stream.
 //

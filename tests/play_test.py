@@ -174,7 +174,7 @@ def nboard_game(binary, level):
             level, moves, "".join(board.cells).count("X")))
 
 
-def gtp_game(players, names, clock=None):
+def gtp_game(players, names, clock=None, record=None):
     """A game between two GTP engines (black first); the result for black
     (discs, empties to the winner), or None after a failure."""
     for e in players:
@@ -198,6 +198,8 @@ def gtp_game(players, names, clock=None):
             fail("gtp %s: genmove failed: %r" % (names[0 if side == "X" else 1], answer))
             return None
         move = square(answer[2:])
+        if record is not None:
+            record.append(move)
         if not board.play(move):
             fail("gtp %s: %s is not a legal move after %d moves" % (
                 names[0 if side == "X" else 1], answer, moves))
@@ -235,8 +237,9 @@ def self_play_gtp(binary, level, clock=None):
             level, " with a %d s clock" % clock if clock else "", score))
 
 
-def rhino_series(binary, level, games):
-    """Games against Debian's gtp-rhino, colours alternating."""
+def rhino_series(binary, level, games, rhino_options=()):
+    """Games against Debian's gtp-rhino, colours alternating; the results,
+    and how many of the games differ (both sides may play the same game)."""
     rhino = shutil.which("gtp-rhino") or (
         "/usr/games/gtp-rhino" if os.access("/usr/games/gtp-rhino", os.X_OK) else None)
     if not rhino:
@@ -244,12 +247,15 @@ def rhino_series(binary, level, games):
               "scripts/setup.sh)")
         return
     wins = losses = draws = 0
+    distinct = set()
     for g in range(games):
         ours = Engine(binary, "gtp", "--level", str(level))
-        theirs = Engine(None, None, argv=[rhino])
+        theirs = Engine(None, None, argv=[rhino, *rhino_options])
         players = [ours, theirs] if g % 2 == 0 else [theirs, ours]
         names = ["reversi-bench", "gtp-rhino"] if g % 2 == 0 else ["gtp-rhino", "reversi-bench"]
-        black = gtp_game(players, names)
+        record = []
+        black = gtp_game(players, names, record=record)
+        distinct.add(tuple(record))
         for e in players:
             e.send("quit")
             e.close()
@@ -257,8 +263,9 @@ def rhino_series(binary, level, games):
             continue
         mine = black if g % 2 == 0 else -black
         wins, losses, draws = wins + (mine > 0), losses + (mine < 0), draws + (mine == 0)
-    print("against gtp-rhino (its default level), reversi-bench at level %d: %d games, "
-          "%d wins, %d losses, %d draws" % (level, games, wins, losses, draws))
+    print("against gtp-rhino %s, reversi-bench at level %d: %d games (%d different), "
+          "%d wins, %d losses, %d draws" % (" ".join(rhino_options) or "(its defaults)", level,
+                                            games, len(distinct), wins, losses, draws))
 
 
 def ping_latency(binary):
@@ -295,6 +302,26 @@ def ping_latency(binary):
     print("set depth 8, go on the start position: %.3f s" % took)
     if took > 1.0 and timed:
         fail("set depth 8, go: %.3f s on the start position" % took)
+
+    # hint 3 at level 4 from the start: a line per iteration of the best
+    # move, then the 3 best moves' lines (the start's 4 moves are all legal).
+    e.send("set depth 4")
+    e.until("set myname")
+    e.send("hint 3")
+    e.until("status")
+    lines = []
+    while True:
+        text = e.line()
+        if text.startswith("status"):
+            break
+        if text.startswith("search "):
+            lines.append(text.split())
+    last = lines[-3:]
+    moves = [square(words[1][:2]) for words in last]
+    scores = [float(words[2]) for words in last]
+    if (len(lines) < 7 or len(set(moves)) != 3 or any(m not in Board().moves() for m in moves)
+            or scores != sorted(scores, reverse=True)):
+        fail("hint 3: not 4 iteration lines then the 3 best moves, best first: %r" % lines)
 
     # A line past the bound is refused, and the server goes on.
     e.send("x" * 100000)
