@@ -5,7 +5,8 @@
 // its kernels and the mailbox; the endgame within the level's reach gives
 // the published scores of positions/e10.obf and e12.obf (exact) and their
 // signs (win/loss/draw); a stop before the search begins still answers a
-// legal move (the first iteration) and ends the search at its first poll; a side that must pass answers pass.
+// legal move (the first iteration) and ends the search at its first poll; a side that must pass
+// answers pass.
 #include <gtest/gtest.h>
 
 #include <atomic>
