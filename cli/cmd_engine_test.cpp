@@ -47,6 +47,7 @@ struct EngineTestArgs {
   protocol::RunLimits limits;
   std::string json;
   bool json_given = false;
+  bool verbose = false;
 };
 
 // The engine that the option after it describes; a usage error before any.
@@ -193,7 +194,15 @@ int run(EngineTestArgs& args) {
              positions.size(), args.engines.size(), args.builtin ? " and the built-in solver" : "",
              args.limits.time_limit, args.limits.start_timeout);
   ExactScorer exact(args.solver);
-  const EngineRunObserver observer{print_engine_header, print_engine_row, print_engine_faults};
+  EngineRunObserver observer{print_engine_header, print_engine_row, print_engine_faults};
+  if (args.verbose) {
+    observer.row = [](const EngineRow& row) {
+      for (const auto& line : row.run.skipped) {
+        fmt::print("     (#{}: skipped, printed before the request: {})\n", row.index, line);
+      }
+      print_engine_row(row);
+    };
+  }
   std::vector<EngineReport> reports;
   for (const EngineArg& e : args.engines) {
     reports.push_back(run_engine(e.spec, args.limits, positions, exact, observer));
@@ -238,6 +247,9 @@ void add_engine_test_command(CLI::App& app, int& exit_code) {
                     "position (default 10)",
                     0.001, 3600.0);
   auto* json = cmd->add_option("--json", args->json, "also write the rows and summary as JSON");
+  cmd->add_flag("--verbose", args->verbose,
+                "name the lines each engine printed after a position was set and before the move "
+                "was asked for (skipped; an answer among them is the fault unrequested)");
   cmd->callback([args, json, &exit_code] {
     args->json_given = json->count() > 0;
     exit_code = run(*args);

@@ -53,7 +53,7 @@ PositionRun EngineRunner::run(const SuitePosition& position) {
       session_->start(deadline_in(limits_.start_timeout));
     }
     session_->set_position(position, deadline_in(limits_.start_timeout));
-    session_->check_unrequested(deadline_in(limits_.start_timeout));
+    out.skipped = session_->check_unrequested(deadline_in(limits_.start_timeout));
     limit_option = "--time-limit";
     limit = limits_.time_limit;
     const Deadline deadline = deadline_in(limits_.time_limit);

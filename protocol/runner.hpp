@@ -33,6 +33,9 @@ struct PositionRun {
   std::optional<FaultKind> fault;
   std::string fault_reason;
   std::vector<std::string> last_lines;  // the engine's last lines, at the fault
+  // The lines the engine printed after the position was set and before the
+  // request, skipped (engine-test --verbose names them).
+  std::vector<std::string> skipped;
 };
 
 // Whether `move` may be played in `position`: nothing when it may; an

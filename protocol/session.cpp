@@ -67,7 +67,8 @@ void Session::read_until(Reader& reader, Deadline deadline, FaultKind timeout_ki
   }
 }
 
-void Session::check_unrequested(Deadline deadline) {
+std::vector<std::string> Session::check_unrequested(Deadline deadline) {
+  std::vector<std::string> skipped;
   for (;;) {
     const Read read = process_->read_line(std::min(deadline, deadline_in(kQuietSeconds)));
     switch (read.kind) {
@@ -76,9 +77,10 @@ void Session::check_unrequested(Deadline deadline) {
           throw EngineFault(FaultKind::unrequested,
                             "answered before it was asked for a move: " + quoted(read.line));
         }
+        skipped.push_back(printable_line(read.line, 200));
         break;
       case Read::Kind::timeout:
-        return;
+        return skipped;
       case Read::Kind::closed:
         fail_closed("before it was asked for a move");
       case Read::Kind::overflow:

@@ -56,7 +56,8 @@ class Session {
   // move request among those lines is a fault (FaultKind::unrequested), as
   // it would otherwise be taken for the answer to the request to come; any
   // other line is skipped (the process keeps it among its last lines).
-  void check_unrequested(Deadline deadline);
+  // Returns the lines skipped, made printable.
+  std::vector<std::string> check_unrequested(Deadline deadline);
   static constexpr double kQuietSeconds = 0.02;
 
   ChildProcess& process() { return *process_; }

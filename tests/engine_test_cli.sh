@@ -120,6 +120,10 @@ for protocol in nboard gtp; do
     no_process_left "$tmp/pids-$tag"
   done
 done
+# Lines printed before the request are skipped, and --verbose names them.
+expect 0 "skipped, printed before the request: status thinking about nothing yet" -- engine-test \
+  "$positions/e10.obf:1" --engine "$py $engines/fault_engine.py --protocol nboard --mode chatty" \
+  --protocol nboard --name chatty --no-builtin --verbose
 json_check "$tmp/nboard-garbage.json" "any('garbage' in l for l in doc['engines'][0]['rows'][0]['fault']['last_lines'])" \
   "garbage: the engine's last lines are not in the report"
 

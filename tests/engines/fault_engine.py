@@ -13,6 +13,8 @@ and answers the handshake; then, asked for a move, it does what MODE says:
   wrong-side    answers a move legal for the side not to move only
   partial       prints an unfinished line and exits
   no-handshake  never answers anything (not even the handshake)
+  chatty        prints a status line once the position is set, before it is
+                asked (NBoard; GTP: nothing more), then answers as ok
   early         answers the first legal move once the position is set, before
                 it is asked (NBoard: after the pong that follows set game; GTP:
                 a second response after the set-up's), and nothing when asked
@@ -114,6 +116,8 @@ def main():
         if args.protocol == "nboard":
             if words[0] == "ping":
                 out("pong " + words[1])
+                if mode == "chatty" and positioned:
+                    out("status thinking about nothing yet")
                 if mode == "early" and positioned:
                     moves = legal_moves(board, side)
                     out("=== " + (name(moves[0]) if moves else "pass"))
