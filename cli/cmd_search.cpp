@@ -23,6 +23,7 @@
 #include "io/output.hpp"
 #include "run/solver_setup.hpp"
 #include "search/levels.hpp"
+#include "search/transposition.hpp"
 
 namespace rb::cli {
 namespace {
@@ -105,6 +106,7 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
                                 lvl.level, lvl.depth, lvl.wld_empties, lvl.exact_empties);
   fmt::print("search {} positions  {}  {}\n", positions.size(), limit, describe_solver(solver));
   TranspositionTable table(solver.options.tt_mb);
+  MidgameTable midgame_table(midgame_table_mb(solver.options.tt_mb));
   Json rows = Json::array();
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const NamedPosition& p = positions[i];
@@ -120,8 +122,9 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
                              std::chrono::duration<double>(args.seconds));
     }
     table.clear();
+    midgame_table.clear();
     const ThinkResult r =
-        solver.think(position, options, lvl, &table, [](const ThinkIteration& it) {
+        solver.think(position, options, lvl, &table, &midgame_table, [](const ThinkIteration& it) {
           fmt::print("{:>6} {:>8} {:>5} {:>14} {:>9.3f}  {}\n", depth_text(it), score_text(it),
                      move_text(it.move), it.nodes, it.seconds, line_text(it.pv));
           std::fflush(stdout);

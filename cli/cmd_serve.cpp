@@ -14,6 +14,7 @@
 #include "io/machine.hpp"
 #include "protocol/server.hpp"
 #include "search/levels.hpp"
+#include "search/transposition.hpp"
 
 namespace rb::cli {
 namespace {
@@ -27,6 +28,7 @@ struct ServeArgs {
 void serve(const ServeArgs& args, bool gtp) {
   const ChosenSolver solver = choose_solver(args.solver);
   TranspositionTable table(solver.options.tt_mb);
+  MidgameTable midgame_table(midgame_table_mb(solver.options.tt_mb));
   const protocol::ThinkService think = [&](const protocol::ThinkRequest& r) {
     SolveOptions options = solver.options;
     options.stop = r.stop;
@@ -36,7 +38,8 @@ void serve(const ServeArgs& args, bool gtp) {
                              std::chrono::duration<double>(r.seconds));
     }
     table.clear();
-    return solver.think(r.position, options, r.level, &table, r.on_iteration);
+    midgame_table.clear();
+    return solver.think(r.position, options, r.level, &table, &midgame_table, r.on_iteration);
   };
   protocol::ServerInfo info;
   info.version = build_json()["version"].get<std::string>();

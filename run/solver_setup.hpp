@@ -28,7 +28,7 @@ namespace rb {
 using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
 // The playing search of one variant and move source (search/think.hpp).
 using ThinkFn = ThinkResult (*)(const Position&, const SolveOptions&, const Level&,
-                                TranspositionTable*, const ThinkCallback&);
+                                TranspositionTable*, MidgameTable*, const ThinkCallback&);
 
 // V's solver with that move source; a UsageError for the list on a board
 // without one.

@@ -89,7 +89,7 @@ def is_micro(doc):
 
 def measure(doc):
     """(seconds, nodes, per-position {label: (seconds, nodes)}) of a --json
-    document of solve, bench or perft, or of a micro benchmark document
+    document of solve, bench, perft or search, or of a micro benchmark document
     (then ns per operation, nodes 0)."""
     if is_micro(doc):
         # each benchmark's median ns per operation over its repetitions (the
@@ -116,8 +116,12 @@ def measure(doc):
         s = doc["summary"]
         return (s["seconds"], work(s),
                 {r["position"]: (r["seconds"], work(r)) for r in doc["rows"]})
-    fail(f"ab.py: a --json document of kind {kind!r} (solve, bench, perft or a micro "
-         "benchmark's JSON expected)")
+    if kind == "search":
+        # `search`: the playing search of each position (its last iteration)
+        rows = {r["position"]: (r["seconds"], r["nodes"]) for r in doc["rows"]}
+        return (sum(t for t, _ in rows.values()), sum(n for _, n in rows.values()), rows)
+    fail(f"ab.py: a --json document of kind {kind!r} (solve, bench, perft, search or a "
+         "micro benchmark's JSON expected)")
 
 
 def output_args(command, micro, path):

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 
+#include "search/midgame.hpp"
 #include "search/searcher.hpp"
 
 namespace rb::solver_detail {
@@ -25,6 +26,7 @@ namespace rb::solver_detail {
 template <Board B, MoveGen G>
 template <class M, Algo A, bool Root>
 int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigned parity) {
+  if constexpr (M::kMidgame) return midgame<Root>(node, alpha, beta, empties, parity);
   ++nodes_;
   if (nodes_ >= next_poll_) poll_stop<M>();
   if (aborted_) return 0;
@@ -179,8 +181,9 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
     }
     return false;
   };
-  if (pool_ && empties >= options_.split_min_empties &&
-      (!M::kPresearch || presearch_splits(options_))) {
+  const bool deep_enough = M::kMidgame ? empties - horizon_ >= kMidgameSplitDepth
+                                       : empties >= options_.split_min_empties;
+  if (pool_ && deep_enough && (!M::kEvaluated || presearch_splits(options_))) {
     searched = visit_moves_or_split<M, A>(node, empties, parity, first, visit, alpha, beta, best,
                                           best_move);
   } else {
@@ -256,7 +259,8 @@ void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Squar
   }
   std::array<std::uint8_t, 64> moves;
   const int count = ordering::ranked_moves(node, order, parity, first, options_, moves,
-                                           shallow_nodes_, M::kPresearch, alpha);
+                                           shallow_nodes_, M::kEvaluated, M::kMidgame ? -64 : alpha,
+                                           shallow_depth_at<M>(empties));
   for (int i = 0; i < count && !stop; ++i) {
     node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
   }
@@ -291,15 +295,29 @@ int Searcher<B, G>::other_moves(Node& node, int empties, unsigned parity, Square
     return count;
   }
   return ordering::ranked_moves(node, order, parity, first, options_, out, shallow_nodes_,
-                                M::kPresearch, alpha);
+                                M::kEvaluated, M::kMidgame ? -64 : alpha,
+                                shallow_depth_at<M>(empties));
 }
 
-// The order at a node with `empties` empties: the options', and the mobility
-// order (ties in square order) in the pre-search.
+// The order at a node with `empties` empties: the options', the mobility
+// order (ties in square order) in the pre-search, and in the midgame the
+// evaluation's from kOrderByEvalDepth plies above the horizon, the
+// mobility order nearer (search/midgame.hpp).
 template <Board B, MoveGen G>
 template <class M>
 Order Searcher<B, G>::order_at(int empties) const {
+  if constexpr (M::kMidgame) {
+    return empties - horizon_ >= kOrderByEvalDepth ? Order::shallow : Order::mobility;
+  }
   return M::kPresearch ? Order::mobility : ordering::order_at(options_, empties);
+}
+
+// The depth of Order::shallow's searches at a node with `empties` empties.
+template <Board B, MoveGen G>
+template <class M>
+int Searcher<B, G>::shallow_depth_at(int empties) const {
+  if constexpr (M::kMidgame) return midgame_order_depth(empties - horizon_);
+  return options_.shallow_depth;
 }
 
 // Calls f with the fastest node for the position of `node`: the two

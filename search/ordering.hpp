@@ -169,14 +169,14 @@ decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
   return f(ClassicEval{});
 }
 
-// The Order::shallow cost of move s of a node: the child's shallow score,
-// for the opponent (lower is better for the mover). With an evaluator that
+// The Order::shallow cost of move s of a node: the child's shallow score
+// `depth` plies deep, for the opponent (lower is better for the mover). With an evaluator that
 // carries indices, the child's are made from the node's, `node_ix` (read
 // once per ranked node by ranked_moves), `node_player` being the
 // node's side to move's discs.
 template <class Child>
 int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::Indices& node_ix,
-                 const SolveOptions& options, std::uint64_t& nodes) {
+                 const SolveOptions& options, int depth, std::uint64_t& nodes) {
   using N = std::remove_cvref_t<Child>;
   constexpr int kWindow = 1 << 20;
   return with_evaluator(options, [&](const auto& e) {
@@ -185,10 +185,9 @@ int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::I
     if constexpr (IndexedEvaluator<E>) {
       // The flipped discs: the child's opponent is the mover after the move.
       const Bitboard flipped = child.opponent() ^ node_player ^ bit(s);
-      E::child_indices(node_ix, s, flipped, child_ix, options.shallow_depth > 0);
+      E::child_indices(node_ix, s, flipped, child_ix, depth > 0);
     }
-    return shallow_score_from<N>(child, child_ix, options.shallow_depth, -kWindow, kWindow, e,
-                                 nodes);
+    return shallow_score_from<N>(child, child_ix, depth, -kWindow, kWindow, e, nodes);
   });
 }
 
@@ -196,12 +195,13 @@ int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::I
 // shallow), lowest cost first, ties in the node's own order (or, with
 // `square_ties`, in square order a1..h8 on every board); `first` (a table
 // move, or kNoSquare) is left out. Returns how many were written to `out`.
-// The shallow searches' positions are added to `shallow_nodes`. `alpha` is
-// the node's (for SolveOptions::shallow_all_margin).
+// The shallow searches (`shallow_depth` plies) have their positions added
+// to `shallow_nodes`. `alpha` is the node's (for
+// SolveOptions::shallow_all_margin; -64 for none).
 template <class N>
 int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
-                 int alpha) {
+                 int alpha, int shallow_depth) {
   const int corner_bonus = options.fastest_corner_bonus;
   // For Order::shallow: the node's position and, with an evaluator that
   // carries indices, its indices, from which each child's search starts.
@@ -237,7 +237,8 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
     if (order == Order::parity) {
       cost = parity & quadrant_bit(s) ? 0 : 1;
     } else if (order == Order::shallow) {
-      cost = (1 << 19) + shallow_cost(child, s, here.player, ix, options, shallow_nodes);
+      cost = (1 << 19) +
+             shallow_cost(child, s, here.player, ix, options, shallow_depth, shallow_nodes);
       if (options.shallow_mobility > 0) {
         const Position p = child.position();
         cost += options.shallow_mobility *

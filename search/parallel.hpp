@@ -141,9 +141,12 @@ void Searcher<B, G>::join_split(SplitPoint& sp, bool entering) {
   Node node(sp.position);
   aborted_ = false;  // whatever ended this thread's previous work, this is new work
   const Work before = work();
-  assert(entering || (sp.horizon == horizon_ && sp.selective_margin == selective_margin_));
+  // An owner helping below its split point keeps its selective margin; the
+  // horizon may differ (the midgame's ProbCut searches with a nearer one).
+  assert(entering || sp.selective_margin == selective_margin_);
+  const int outer_horizon = horizon_;
+  horizon_ = sp.horizon;
   if (entering) {
-    horizon_ = sp.horizon;
     selective_margin_ = sp.selective_margin;
     if (sp.mode == ModeId::presearch) {
       presearch_reported_ = nodes_;
@@ -154,7 +157,7 @@ void Searcher<B, G>::join_split(SplitPoint& sp, bool entering) {
     }
   }
   with_mode(sp.mode, [&]<class M>() {
-    switch (M::kPresearch ? Algo::pvs : options_.algo) {
+    switch (M::kEvaluated ? Algo::pvs : options_.algo) {
       case Algo::minimax:
         search_split<M, Algo::minimax>(sp, node);
         break;
@@ -169,9 +172,9 @@ void Searcher<B, G>::join_split(SplitPoint& sp, bool entering) {
   if (entering) {
     if (sp.mode == ModeId::presearch) end_presearch_span(before);
     if (sp.mode == ModeId::selective) set_apart(before, selective_nodes_);
-    horizon_ = -1;
     selective_margin_ = -1;
   }
+  horizon_ = entering ? -1 : outer_horizon;
   aborted_ = pool_->stopped.load(std::memory_order_relaxed) || cut_off(outer);
 }
 

@@ -10,6 +10,9 @@
 //   leaves (the positions at its horizon) return the evaluation, in
 //   kEvalScale units; it orders by the mobility order, stores moves only and
 //   has no cutoff test and no few-empties path.
+// - MidgameMode: the playing search's midgame (search/midgame.hpp): as the
+//   pre-search evaluates at its horizon, with a table of depth-limited
+//   bounds, moves ordered by the evaluation and ProbCut.
 //
 // A split point records the mode of its search (ModeId), so that a thread
 // that joins it searches in that mode (search/parallel.hpp).
@@ -19,7 +22,7 @@
 
 namespace rb::solver_detail {
 
-enum class ModeId : std::uint8_t { exact, selective, presearch };
+enum class ModeId : std::uint8_t { exact, selective, presearch, midgame };
 
 template <ModeId Id>
 struct SearchMode {
@@ -27,11 +30,15 @@ struct SearchMode {
   static constexpr bool kExact = Id == ModeId::exact;
   static constexpr bool kSelective = Id == ModeId::selective;
   static constexpr bool kPresearch = Id == ModeId::presearch;
+  static constexpr bool kMidgame = Id == ModeId::midgame;
+  // Scores in kEvalScale units, the evaluation at a horizon.
+  static constexpr bool kEvaluated = kPresearch || kMidgame;
 };
 
 using ExactMode = SearchMode<ModeId::exact>;
 using SelectiveMode = SearchMode<ModeId::selective>;
 using PresearchMode = SearchMode<ModeId::presearch>;
+using MidgameMode = SearchMode<ModeId::midgame>;
 
 // Calls f.template operator()<Mode>() with the mode type of `id`.
 template <class F>
@@ -41,6 +48,8 @@ decltype(auto) with_mode(ModeId id, F&& f) {
       return f.template operator()<SelectiveMode>();
     case ModeId::presearch:
       return f.template operator()<PresearchMode>();
+    case ModeId::midgame:
+      return f.template operator()<MidgameMode>();
     case ModeId::exact:
       break;
   }

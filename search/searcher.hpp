@@ -7,6 +7,7 @@
 //   search/root_search.hpp   the root: one full window, or MTD(f) tests
 //   search/presearch.hpp     the pre-search (moves from an evaluated search)
 //   search/selective.hpp     the selective pass (ProbCut)
+//   search/midgame.hpp       the playing search's midgame
 //   search/parallel.hpp      split points: making, joining, helping
 //   search/accounting.hpp    work counters, stop polls, the cut profile
 //
@@ -42,6 +43,8 @@ inline constexpr int kEvalInfinity = 1 << 21;
 inline constexpr std::uint64_t kPollInterval = 4096;
 // The moves a node searches alone before it may split (docs/solver.md).
 inline constexpr int kElderBrothers = 2;
+// The plies above the horizon from which a midgame node may split.
+inline constexpr int kMidgameSplitDepth = 4;
 // No cutoff before the moves (a score no search returns).
 inline constexpr int kNoCut = -kInfinity - 1;
 
@@ -50,8 +53,10 @@ class Searcher {
  public:
   using Node = BoardNode<B, G>;
 
-  Searcher(const SolveOptions& options, TranspositionTable* table, Pool* pool)
-      : options_(options), table_(table), pool_(pool) {
+  // `midgame_table`: the midgame's table (search/midgame.hpp), or null.
+  Searcher(const SolveOptions& options, TranspositionTable* table, Pool* pool,
+           MidgameTable* midgame_table = nullptr)
+      : options_(options), table_(table), midgame_table_(midgame_table), pool_(pool) {
     assert(options.few_empties >= 0 && options.few_empties <= kMaxFewEmpties);
     assert(options.eval != EvalKind::pattern || options.pattern != nullptr);
     if (options.cut_profile && !pool) cuts_ = std::make_unique<CutLevel[]>(kCutLevels);
@@ -117,6 +122,8 @@ class Searcher {
                   std::array<std::uint8_t, 64>& out, int alpha);
   template <class M>
   [[gnu::always_inline]] inline Order order_at(int empties) const;
+  template <class M>
+  [[gnu::always_inline]] inline int shallow_depth_at(int empties) const;
   template <class F>
   static auto with_fastest_node(Node& node, F&& f);
 
@@ -136,6 +143,11 @@ class Searcher {
   int evaluate(Node& node) const;
   bool budget_spent();
   int probcut(Node& node, int alpha, int beta, int empties);
+
+  // The midgame (search/midgame.hpp).
+  template <bool Root>
+  int midgame(Node& node, int alpha, int beta, int empties, unsigned parity);
+  int midgame_probcut(Node& node, int alpha, int beta, int empties, unsigned parity);
 
   // The parallel search (search/parallel.hpp).
   template <class M, Algo A, class Visit>
@@ -170,6 +182,7 @@ class Searcher {
 
   const SolveOptions options_;
   TranspositionTable* const table_;
+  MidgameTable* const midgame_table_;  // the midgame's, or null
   Pool* const pool_;                   // null with one thread
   const SplitPoint* split_ = nullptr;  // the split point this thread works for
   std::uint64_t nodes_ = 0;

@@ -16,6 +16,7 @@
 #include "search/accounting.hpp"
 #include "search/exact_search.hpp"
 #include "search/few_empties.hpp"
+#include "search/midgame.hpp"
 #include "search/parallel.hpp"
 #include "search/presearch.hpp"
 #include "search/root_search.hpp"
@@ -30,8 +31,10 @@ class SolveDriver {
   using Node = BoardNode<B, G>;
 
   // `table`: the table to use, already cleared, or null to allocate one of
-  // options.tt_mb MiB for this solve.
-  SolveDriver(const Position& position, const SolveOptions& options, TranspositionTable* table)
+  // options.tt_mb MiB for this solve. `midgame_table`: the midgame's
+  // (midgame() only), or null for none.
+  SolveDriver(const Position& position, const SolveOptions& options, TranspositionTable* table,
+              MidgameTable* midgame_table = nullptr)
       : options_(options),
         root_empties_(position.empties()),
         root_parity_(quadrant_parity(position.empty())),
@@ -48,7 +51,8 @@ class SolveDriver {
     }
     if (options.threads > 1) pool_ = std::make_unique<Pool>();
     for (int t = 0; t < options.threads; ++t) {
-      searchers_.push_back(std::make_unique<Searcher<B, G>>(options, table_, pool_.get()));
+      searchers_.push_back(
+          std::make_unique<Searcher<B, G>>(options, table_, pool_.get(), midgame_table));
     }
   }
 
@@ -141,10 +145,11 @@ class SolveDriver {
     });
   }
 
-  // The positions all threads searched, and whether no stop came.
+  // The positions all threads searched (their move ordering's shallow
+  // searches included), and whether no stop came.
   std::uint64_t nodes() const {
     std::uint64_t n = 0;
-    for (const auto& s : searchers_) n += s->nodes();
+    for (const auto& s : searchers_) n += s->nodes() + s->shallow_nodes();
     return n;
   }
   bool finished() const { return pool_ ? !pool_->stopped.load() : !searchers_[0]->aborted(); }

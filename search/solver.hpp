@@ -49,6 +49,7 @@ struct SolverEntry {
                                     TranspositionTable* table) requires MoveSourceFor<B, G>;
   static ThinkResult think(const Position& position, const SolveOptions& options,
                            const Level& level, TranspositionTable* table,
+                           MidgameTable* midgame_table,
                            const ThinkCallback& on_iteration) requires MoveSourceFor<B, G>;
 };
 
@@ -68,8 +69,9 @@ MoveScores SolverEntry<B, G>::score_all_moves(const Position& position, const So
 template <Board B, MoveGen G>
 ThinkResult SolverEntry<B, G>::think(
     const Position& position, const SolveOptions& options, const Level& level,
-    TranspositionTable* table, const ThinkCallback& on_iteration) requires MoveSourceFor<B, G> {
-  return solver_detail::think<B, G>(position, options, level, table, on_iteration);
+    TranspositionTable* table, MidgameTable* midgame_table,
+    const ThinkCallback& on_iteration) requires MoveSourceFor<B, G> {
+  return solver_detail::think<B, G>(position, options, level, table, midgame_table, on_iteration);
 }
 
 // The exact score (or WLD sign) of `position` and a best move, searched on a
@@ -83,12 +85,14 @@ inline SolveResult solve(const Position& position, const SolveOptions& options =
 }
 
 // The playing search (search/think.hpp) at `level`; on_iteration, when
-// given, sees each iteration as it finishes.
+// given, sees each iteration as it finishes. `table` and `midgame_table`:
+// cleared tables to use (the caller allocates them once), or null to
+// allocate them for the call.
 template <Board B, MoveGen G = B::info.movegen>
 inline ThinkResult think(const Position& position, const SolveOptions& options, const Level& level,
-                         TranspositionTable* table = nullptr,
+                         TranspositionTable* table = nullptr, MidgameTable* midgame_table = nullptr,
                          const ThinkCallback& on_iteration = nullptr) {
-  return SolverEntry<B, G>::think(position, options, level, table, on_iteration);
+  return SolverEntry<B, G>::think(position, options, level, table, midgame_table, on_iteration);
 }
 
 // The exact score (or WLD sign, with options.wld) of every legal move of

@@ -4,20 +4,19 @@
 //
 // 1. The midgame: iterative deepening, 1, 2, ... plies up to the level's
 //    depth (and at most the empties less one), each iteration the solver's
-//    recursive search in PresearchMode (search/presearch.hpp): PVS with the
+//    recursive search in MidgameMode (search/midgame.hpp): PVS with the
 //    evaluation of the options (the pattern evaluation of the presets) at
-//    its leaves, a game that ends inside the horizon scored exactly, moves
-//    ordered by mobility after the table's move, the table keeping each
-//    position's best move (never a bound: a depth-limited score is no bound
-//    of the exact one), so that each iteration starts with the last one's
-//    principal variation. With threads, the iterations split among them as
-//    the pre-search does.
+//    its leaves, a game that ends inside the horizon scored exactly, a table
+//    of its own with depth-limited bounds and moves, so that each iteration
+//    starts with the last one's principal variation, moves ordered by the
+//    evaluation, and ProbCut. With threads, the iterations split among
+//    them as the pre-search does. The exact table keeps nothing of the
+//    midgame (a depth-limited score is no bound of the exact one).
 // 2. The endgame, once the position is within the level's reach: the exact
 //    solver (search/solver.hpp) with the options given, exactly at
 //    exact_empties empties or fewer, else for win/loss/draw at wld_empties
-//    or fewer, after the midgame iterations (which leave their moves in the
-//    table for it, as the pre-search does, and a move to play should the
-//    solve not finish in time).
+//    or fewer, after the midgame iterations (which leave a move to play
+//    should the solve not finish in time).
 //
 // Every finished iteration is reported (its depth, score, move and
 // principal variation, read back from the table) as it finishes; a stop or
@@ -45,26 +44,12 @@ using ThinkCallback = std::function<void(const ThinkIteration&)>;
 
 namespace solver_detail {
 
-// One midgame iteration `depth` plies deep (depth < empties); its score in
-// kEvalScale units, or nothing when it was stopped. The best move is then
-// root_move().
-template <Board B, MoveGen G>
-std::optional<int> Searcher<B, G>::midgame_iteration(Node& root, int empties, unsigned parity,
-                                                     int depth) {
-  presearch_end_ = std::numeric_limits<std::uint64_t>::max();
-  presearch_reported_ = nodes_;
-  horizon_ = empties - depth;
-  const int v =
-      search<PresearchMode, Algo::pvs, true>(root, -kEvalWindow, kEvalWindow, empties, parity);
-  if (aborted_) return std::nullopt;
-  return v;
-}
-
 // The principal variation from `position`: `first`, then the best move the
 // table holds for each position after it, at most `length` moves in all (a
 // pass where the side to move has none and the game goes on).
-inline std::vector<Square> table_line(const Position& position, Square first, int length,
-                                      TranspositionTable& table) {
+template <class Layout>
+std::vector<Square> table_line(const Position& position, Square first, int length,
+                               const BasicTable<Layout>& table) {
   std::vector<Square> line;
   ReferenceBoard board(position);
   Square move = first;
@@ -81,7 +66,7 @@ inline std::vector<Square> table_line(const Position& position, Square first, in
       move = ReferenceBoard(p.passed()).legal_moves() != 0 ? kPass : kNoSquare;
       continue;
     }
-    TTEntry e;
+    typename Layout::Entry e;
     move = table.probe(p.player, p.opponent, e, false) && e.move < 64 ? Square{e.move} : kNoSquare;
   }
   return line;
@@ -89,7 +74,8 @@ inline std::vector<Square> table_line(const Position& position, Square first, in
 
 template <Board B, MoveGen G>
 ThinkResult think(const Position& position, const SolveOptions& options, const Level& level,
-                  TranspositionTable* given_table, const ThinkCallback& on_iteration) {
+                  TranspositionTable* given_table, MidgameTable* given_midgame_table,
+                  const ThinkCallback& on_iteration) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
@@ -115,7 +101,8 @@ ThinkResult think(const Position& position, const SolveOptions& options, const L
       out.complete = true;
       return out;
     }
-    ThinkResult after = solver_detail::think<B, G>(passed, options, level, given_table, nullptr);
+    ThinkResult after = solver_detail::think<B, G>(passed, options, level, given_table,
+                                                   given_midgame_table, nullptr);
     for (ThinkIteration it : after.iterations) {
       it.score = -it.score;
       it.move = kPass;
@@ -134,13 +121,18 @@ ThinkResult think(const Position& position, const SolveOptions& options, const L
   }
   std::uint64_t nodes = 0;
 
-  // 1. The midgame.
+  // 1. The midgame, with a table of its own (the caller's, cleared, or one
+  // of midgame_table_mb() made here).
   SolveOptions midgame = options;
   midgame.wld = false;
   midgame.cut_profile = false;
-  midgame.presearch_min_empties = 0;  // every position keeps its move: the PV is read back
-  midgame.presearch_nodes = std::numeric_limits<std::size_t>::max() / 2;
   midgame.presearch_split = true;
+  std::unique_ptr<MidgameTable> own_midgame_table;
+  MidgameTable* midgame_table = given_midgame_table;
+  if (!midgame_table || !midgame_table->enabled()) {
+    own_midgame_table = std::make_unique<MidgameTable>(midgame_table_mb(options.tt_mb));
+    midgame_table = own_midgame_table.get();
+  }
   const int max_depth = std::min(level.depth, empties - 1);
   const auto on_midgame = [&](int depth, int score, Square move, std::uint64_t total) {
     ThinkIteration it;
@@ -148,7 +140,7 @@ ThinkResult think(const Position& position, const SolveOptions& options, const L
     it.depth = depth;
     it.score = score / double{kEvalScale};
     it.move = move;
-    it.pv = table_line(position, move, depth, *table);
+    it.pv = table_line(position, move, depth, *midgame_table);
     it.nodes = nodes + total;
     it.seconds = seconds();
     report(it);
@@ -160,13 +152,13 @@ ThinkResult think(const Position& position, const SolveOptions& options, const L
     SolveOptions unstoppable = midgame;
     unstoppable.stop = nullptr;
     unstoppable.deadline = Clock::time_point::max();
-    SolveDriver<B, G> driver(position, unstoppable, table);
+    SolveDriver<B, G> driver(position, unstoppable, table, midgame_table);
     driver.midgame(1, 1, on_midgame);
     nodes += driver.nodes();
     first = 2;
   }
   if (max_depth >= first) {
-    SolveDriver<B, G> driver(position, midgame, table);
+    SolveDriver<B, G> driver(position, midgame, table, midgame_table);
     driver.midgame(first, max_depth, on_midgame);
     nodes += driver.nodes();
     if (!driver.finished()) {

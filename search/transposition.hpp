@@ -33,8 +33,16 @@
 // to a large table and with 4 KB pages most would miss the TLB as well. On
 // FForum #20-#39 (best configuration, one thread) the two together cut the
 // time by 5-6% with the same nodes (results/2026-11-24-table-memory).
+//
+// The playing search's midgame (search/midgame.hpp) keeps its own table of
+// the same design, BasicTable<MidgameLayout>: its bounds are of a score
+// searched to a depth (in kEvalScale units), so an entry also records the
+// depth, and a deeper result replaces a shallower one's bounds instead of
+// being intersected with them. The layout of an entry's data word is the
+// only difference (ExactLayout, MidgameLayout).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstddef>
@@ -58,16 +66,115 @@ struct TTEntry {
   std::uint8_t empties = 0;
 };
 
-class TranspositionTable {
+// The move byte of an entry without a move.
+inline constexpr std::uint8_t kNoTableMove = 255;
+
+// The exact solver's entries: bounds of the exact score (-64..64) and the
+// position's empties (the replacement's depth), packed in 32 bits so that a
+// reader takes them in one load.
+struct ExactLayout {
+  using Data = std::uint32_t;
+  using Entry = TTEntry;
+
+  static Data pack(int lower, int upper, std::uint8_t move, int empties) {
+    return static_cast<std::uint8_t>(lower) |
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(upper)) << 8 |
+           static_cast<std::uint32_t>(move) << 16 |
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24;
+  }
+  static Entry unpack(Bitboard player, Bitboard opponent, Data data) {
+    return {player,
+            opponent,
+            static_cast<std::int8_t>(data & 0xff),
+            static_cast<std::int8_t>(data >> 8 & 0xff),
+            static_cast<std::uint8_t>(data >> 16),
+            static_cast<std::uint8_t>(data >> 24)};
+  }
+  static int depth(Data data) { return static_cast<int>(data >> 24); }
+  // A store for the position of `old`: the bounds intersected (both true
+  // bounds of one exact score).
+  static Data merge(Data old, int lower, int upper, std::uint8_t move, int /*empties*/,
+                    bool move_is_best) {
+    Entry e = unpack(0, 0, old);
+    if (lower > e.lower) e.lower = static_cast<std::int8_t>(lower);
+    if (upper < e.upper) e.upper = static_cast<std::int8_t>(upper);
+    if (move != kNoTableMove && (move_is_best || e.move == kNoTableMove)) e.move = move;
+    return pack(e.lower, e.upper, e.move, e.empties);
+  }
+  static Data without_bounds(Data data) { return (data & 0xffff0000u) | pack(-64, 64, 0, 0); }
+};
+
+// The midgame's entry: bounds of the score of a search `depth` plies deep
+// (kEvalScale units).
+struct MidgameEntry {
+  Bitboard player = 0;
+  Bitboard opponent = 0;
+  std::int16_t lower = 0;
+  std::int16_t upper = 0;
+  std::uint8_t move = kNoTableMove;
+  std::uint8_t depth = 0;
+};
+
+struct MidgameLayout {
+  using Data = std::uint64_t;
+  using Entry = MidgameEntry;
+
+  static Data pack(int lower, int upper, std::uint8_t move, int depth) {
+    return static_cast<std::uint16_t>(lower) |
+           static_cast<std::uint64_t>(static_cast<std::uint16_t>(upper)) << 16 |
+           static_cast<std::uint64_t>(move) << 32 |
+           static_cast<std::uint64_t>(static_cast<std::uint8_t>(depth)) << 40;
+  }
+  static Entry unpack(Bitboard player, Bitboard opponent, Data data) {
+    return {player,
+            opponent,
+            static_cast<std::int16_t>(data & 0xffff),
+            static_cast<std::int16_t>(data >> 16 & 0xffff),
+            static_cast<std::uint8_t>(data >> 32),
+            static_cast<std::uint8_t>(data >> 40)};
+  }
+  static int depth(Data data) { return static_cast<int>(data >> 40 & 0xff); }
+  // A store for the position of `old`: a deeper search's bounds replace the
+  // old ones, an equally deep one's are intersected with them (or replace
+  // them where they do not meet: the searches saw different tables), a
+  // shallower one's are dropped. The move follows the same rule as the
+  // exact table's, from a search at least as deep.
+  static Data merge(Data old, int lower, int upper, std::uint8_t move, int depth,
+                    bool move_is_best) {
+    Entry e = unpack(0, 0, old);
+    const bool deeper = depth > e.depth;
+    if (deeper) {
+      e.lower = static_cast<std::int16_t>(lower);
+      e.upper = static_cast<std::int16_t>(upper);
+      e.depth = static_cast<std::uint8_t>(depth);
+    } else if (depth == e.depth) {
+      const int l = std::max<int>(lower, e.lower);
+      const int u = std::min<int>(upper, e.upper);
+      e.lower = static_cast<std::int16_t>(l <= u ? l : lower);
+      e.upper = static_cast<std::int16_t>(l <= u ? u : upper);
+    }
+    if (move != kNoTableMove && ((move_is_best && depth >= e.depth) || e.move == kNoTableMove)) {
+      e.move = move;
+    }
+    return pack(e.lower, e.upper, e.move, e.depth);
+  }
+};
+
+// A fixed-size table of two-entry buckets keyed on the full position, the
+// entries' data laid out by Layout (ExactLayout, MidgameLayout).
+template <class Layout>
+class BasicTable {
  public:
-  static constexpr std::uint8_t kNoMove = 255;
+  using Data = typename Layout::Data;
+  using Entry = typename Layout::Entry;
+  static constexpr std::uint8_t kNoMove = kNoTableMove;
 
   // megabytes == 0 gives a disabled table (probe finds nothing, store does
   // nothing). The bucket count is the largest power of two that fits. The
   // memory is zeroed (an all-zero entry is an unused slot), so every page is
   // touched here, not during a timed search. Throws ResourceError (naming
   // --tt) when the machine cannot hold it.
-  explicit TranspositionTable(std::size_t megabytes) {
+  explicit BasicTable(std::size_t megabytes) {
     const std::size_t fit = (megabytes << 20) / sizeof(Bucket);
     if (fit == 0) return;
     const std::size_t count = std::bit_floor(fit);
@@ -86,13 +193,13 @@ class TranspositionTable {
   // Widens every entry's bounds to (-64, 64), keeping its move: what a
   // search that may have stored wrong bounds (the solver's selective pass)
   // leaves to the next. Not while a search uses the table.
-  void forget_bounds() {
+  void forget_bounds() requires requires(Data d) { Layout::without_bounds(d); }
+  {
     if (!enabled()) return;
-    const std::uint32_t none = pack(-64, 64, 0, 0);
     for (std::size_t i = 0; i <= mask_; ++i) {
       Bucket& b = buckets_[i];
       for (int j = 0; j < 2; ++j) {
-        if (b.player[j] != 0 || b.opponent[j] != 0) b.data[j] = (b.data[j] & 0xffff0000u) | none;
+        if (b.player[j] != 0 || b.opponent[j] != 0) b.data[j] = Layout::without_bounds(b.data[j]);
       }
     }
   }
@@ -102,7 +209,7 @@ class TranspositionTable {
 
   // The entry of this exact position, copied to `out`; false if there is
   // none (or, when `shared`, if a writer was inside the bucket).
-  bool probe(Bitboard player, Bitboard opponent, TTEntry& out, bool shared = false) const {
+  bool probe(Bitboard player, Bitboard opponent, Entry& out, bool shared = false) const {
     const Bucket& b = buckets_[index(player, opponent)];
     std::uint32_t sequence = 0;
     if (shared) {
@@ -111,11 +218,11 @@ class TranspositionTable {
     }
     for (int i = 0; i < 2; ++i) {
       if (load(b.player[i]) != player || load(b.opponent[i]) != opponent) continue;
-      const std::uint32_t data = load(b.data[i]);
+      const Data data = load(b.data[i]);
       if (shared && atomic(b.sequence).load(std::memory_order_relaxed) != sequence) {
         return false;  // written meanwhile: maybe torn
       }
-      out = unpack(player, opponent, data);
+      out = Layout::unpack(player, opponent, data);
       return true;
     }
     return false;
@@ -127,28 +234,30 @@ class TranspositionTable {
     if (enabled()) __builtin_prefetch(&buckets_[index(player, opponent)]);
   }
 
-  // Records lower <= score <= upper for the position. `move` is kept in
-  // preference to an older entry's move only when `move_is_best` (the move
-  // raised the search's lower bound) or the old entry has none. When
-  // `shared` and another thread is writing the bucket, nothing is stored.
-  void store(Bitboard player, Bitboard opponent, int empties, int lower, int upper, Square move,
+  // Records lower <= score <= upper for the position (searched at `depth`:
+  // the empties in the exact table, the plies in the midgame's). `move` is
+  // kept in preference to an older entry's move only when `move_is_best`
+  // (the move raised the search's lower bound) or the old entry has none.
+  // When `shared` and another thread is writing the bucket, nothing is
+  // stored.
+  void store(Bitboard player, Bitboard opponent, int depth, int lower, int upper, Square move,
              bool move_is_best, bool shared = false) {
     Bucket& b = buckets_[index(player, opponent)];
-    if (!shared) return write(b, player, opponent, empties, lower, upper, move, move_is_best);
+    if (!shared) return write(b, player, opponent, depth, lower, upper, move, move_is_best);
     auto sequence = atomic(b.sequence);
     std::uint32_t s = sequence.load(std::memory_order_relaxed);
     if ((s & 1) || !sequence.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
-    write(b, player, opponent, empties, lower, upper, move, move_is_best);
+    write(b, player, opponent, depth, lower, upper, move, move_is_best);
     sequence.store(s + 2, std::memory_order_release);
   }
 
  private:
-  // Two entries; an entry's bounds, move and empties packed in one word
-  // (see pack()), so that a reader takes them in one load.
+  // Two entries, an entry's data in one word, so that a reader takes it in
+  // one load.
   struct alignas(64) Bucket {
     Bitboard player[2];
     Bitboard opponent[2];
-    std::uint32_t data[2];
+    Data data[2];
     std::uint32_t sequence;  // odd while a writer is inside (shared use only)
   };
   static_assert(sizeof(Bucket) == 64);
@@ -169,35 +278,16 @@ class TranspositionTable {
     atomic(x).store(v, std::memory_order_release);
   }
 
-  static std::uint32_t pack(int lower, int upper, std::uint8_t move, int empties) {
-    return static_cast<std::uint8_t>(lower) |
-           static_cast<std::uint32_t>(static_cast<std::uint8_t>(upper)) << 8 |
-           static_cast<std::uint32_t>(move) << 16 |
-           static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24;
-  }
-  static TTEntry unpack(Bitboard player, Bitboard opponent, std::uint32_t data) {
-    return {player,
-            opponent,
-            static_cast<std::int8_t>(data & 0xff),
-            static_cast<std::int8_t>(data >> 8 & 0xff),
-            static_cast<std::uint8_t>(data >> 16),
-            static_cast<std::uint8_t>(data >> 24)};
-  }
-
-  static void write(Bucket& b, Bitboard player, Bitboard opponent, int empties, int lower,
-                    int upper, Square move, bool move_is_best) {
+  static void write(Bucket& b, Bitboard player, Bitboard opponent, int depth, int lower, int upper,
+                    Square move, bool move_is_best) {
     const auto move8 = static_cast<std::uint8_t>(move >= 0 && move <= kPass ? move : kNoMove);
     for (int i = 0; i < 2; ++i) {
       if (load(b.player[i]) != player || load(b.opponent[i]) != opponent) continue;
-      TTEntry e = unpack(player, opponent, load(b.data[i]));
-      if (lower > e.lower) e.lower = static_cast<std::int8_t>(lower);
-      if (upper < e.upper) e.upper = static_cast<std::int8_t>(upper);
-      if (move8 != kNoMove && (move_is_best || e.move == kNoMove)) e.move = move8;
-      put(b.data[i], pack(e.lower, e.upper, e.move, e.empties));
+      put(b.data[i], Layout::merge(load(b.data[i]), lower, upper, move8, depth, move_is_best));
       return;
     }
     int slot = 1;
-    if (empties >= static_cast<int>(load(b.data[0]) >> 24)) {  // deepest first
+    if (depth >= Layout::depth(load(b.data[0]))) {  // deepest first
       slot = 0;
       put(b.player[1], load(b.player[0]));
       put(b.opponent[1], load(b.opponent[0]));
@@ -205,7 +295,7 @@ class TranspositionTable {
     }
     put(b.player[slot], player);
     put(b.opponent[slot], opponent);
-    put(b.data[slot], pack(lower, upper, move8, empties));
+    put(b.data[slot], Layout::pack(lower, upper, move8, depth));
   }
 
   std::size_t index(Bitboard player, Bitboard opponent) const {
@@ -220,5 +310,16 @@ class TranspositionTable {
   std::unique_ptr<Bucket[], Free> buckets_;
   std::size_t mask_ = 0;
 };
+
+using TranspositionTable = BasicTable<ExactLayout>;
+using MidgameTable = BasicTable<MidgameLayout>;
+
+// The midgame table's size (MiB) for a search with an exact table of
+// `tt_mb`: as large, up to 16 MiB (a million entries; a depth-12 search
+// visits a few hundred thousand positions), so that clearing it before each
+// search costs a few milliseconds.
+constexpr std::size_t midgame_table_mb(std::size_t tt_mb) {
+  return std::clamp<std::size_t>(tt_mb, 1, 16);
+}
 
 }  // namespace rb

@@ -282,6 +282,21 @@ class AbTable(unittest.TestCase):
         self.assertIn("3 rows compared, 0 flagged", done.stdout)
         self.assertIn("within floor", done.stdout)
 
+    def test_search_rounds(self):
+        # `search --json` rows: each position's playing search, nodes fixed
+        def make(rng, drift, slow):
+            rows = [{"position": f"p.obf:{i}", "seconds": t * drift * rng.lognormal(0, 0.01)
+                     * (slow if i == 1 else 1), "nodes": 1000 * i}
+                    for i, t in ((1, 0.4), (2, 0.2))]
+            return {"schema": "reversi-bench/2", "kind": "search", "rows": rows}
+        self.rounds(make)
+        done = script("ab.py", "table", self.dir)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = position_lines(done.stdout)
+        self.assertEqual(lines["p.obf:1"][1], "slower")
+        self.assertEqual(lines["p.obf:2"][1], "")
+        self.assertIn("nodes: the same in every run", done.stdout)
+
     def test_micro_rounds(self):
         names = ["flip/corpus/avx512", "flip/corpus/shift", "count_moves/corpus/shift"]
 
