@@ -205,20 +205,28 @@ class GtpServer {
   }
 
   // The score of the game: counted when it is over, else searched at the
-  // server's level and time (exact when the level reaches the end, else the
-  // evaluation's estimate, rounded).
+  // server's level and time: exact when the level reaches the end; else the
+  // evaluation's estimate, rounded, marked "(estimate)". After a
+  // win/loss/draw solve the winner is known and the margin is the last
+  // midgame iteration's estimate when it agrees (at least 2 discs), else 2.
   bool final_score(const GtpCommand& c) {
     const ReferenceBoard board(position_);
     if (board.game_over()) return reply(c, true, score_text(board.final_score(), position_.side));
     const Color side = position_.side;
     search_.start(think_, request(), [this, c, side](const ThinkResult& r) {
       const bool exact = r.best.kind == ThinkIteration::Kind::exact;
-      const int score = static_cast<int>(std::lround(r.best.score));
+      int score = static_cast<int>(std::lround(r.best.score));
+      if (r.best.kind == ThinkIteration::Kind::wld && score != 0) {
+        int margin = 2;
+        for (const ThinkIteration& it : r.iterations) {
+          if (it.kind != ThinkIteration::Kind::midgame || it.score * score <= 0) continue;
+          margin = std::max(2, static_cast<int>(std::lround(std::abs(it.score))));
+        }
+        score = score > 0 ? margin : -margin;
+      }
       reply(c, true,
-            r.best.kind == ThinkIteration::Kind::wld
-                ? std::string(r.best.score * (side == Color::black ? 1 : -1) > 0   ? "B+"
-                              : r.best.score * (side == Color::black ? 1 : -1) < 0 ? "W+"
-                                                                                   : "0")
+            score == 0 && r.best.kind == ThinkIteration::Kind::wld
+                ? std::string("0")
                 : score_text(score, side) + (exact ? "" : " (estimate)"));
     });
     return true;

@@ -297,5 +297,31 @@ TEST(Servers, GtpSetsUpPlaysAndGenerates) {
             "=\n\n");  // quit: nothing after it
 }
 
+// final_score after a win/loss/draw solve: the winner from the solve, the
+// margin from the last midgame iteration that agrees with it (at least 2),
+// else 2; marked as an estimate.
+TEST(Servers, GtpFinalScoreAfterAWinLossDrawSolve) {
+  for (const double midgame : {-5.4, 3.0}) {
+    const ThinkService wld_loss = [midgame](const ThinkRequest&) {
+      ThinkResult out;
+      ThinkIteration it;
+      it.kind = ThinkIteration::Kind::midgame;
+      it.score = midgame;
+      it.move = 19;
+      out.iterations.push_back(it);
+      it.kind = ThinkIteration::Kind::wld;
+      it.score = -1;  // the side to move (black) loses
+      out.iterations.push_back(it);
+      out.best = it;
+      out.complete = true;
+      return out;
+    };
+    std::istringstream in("final_score\nquit\n");
+    std::ostringstream out;
+    serve_gtp(in, out, wld_loss, {"tester", "1", 10, 0});
+    EXPECT_EQ(out.str(), midgame < 0 ? "= W+5 (estimate)\n\n=\n\n" : "= W+2 (estimate)\n\n=\n\n");
+  }
+}
+
 }  // namespace
 }  // namespace rb::protocol
