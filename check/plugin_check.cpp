@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,19 +54,29 @@ std::string hex(std::uint64_t b) {
   return text;
 }
 
-std::string crash_report(const PluginCallTrace& t, int sig) {
-  const char* what = strsignal(sig);
-  std::string report = "signal " + std::to_string(sig) + " (" + (what ? what : "?") + ")";
+// What ended the child where: `sig` > 0 a signal, else an exit with
+// status `status` before its work returned.
+std::string crash_report(const PluginCallTrace& t, int sig, int status) {
+  std::string report;
+  if (sig > 0) {
+    const char* what = strsignal(sig);
+    report = "signal " + std::to_string(sig) + " (" + (what ? what : "?") + ")";
+  }
   const auto entry = static_cast<PluginEntry>(t.entry);
   const LoadedPlugin* plugin = plugin_in_slot(t.slot);
   if (entry == PluginEntry::none || !plugin) {
-    return "the checking process died of " + report + " outside any plug-in call";
+    return sig > 0 ? "the checking process died of " + report + " outside any plug-in call"
+                   : "the checking process exited with status " + std::to_string(status) +
+                         " before it finished, outside any plug-in call";
   }
   const Position p{t.player, t.opponent, Color::black};
   std::string call(entry_name(entry));
   call += t.square >= 0 && t.square < 64 ? "(" + square_name(t.square) + ", P, O)" : "(P, O)";
-  return plugin->name + " (" + plugin->path + ") crashed with " + report + " in " + call +
-         " on the board " + board_string(p) + " (P: the side to move, as X; P = " + hex(t.player) +
+  const std::string what = sig > 0 ? " crashed with " + report + " in "
+                                   : " exited the process (status " + std::to_string(status) +
+                                         ") before it finished, in ";
+  return plugin->name + " (" + plugin->path + ")" + what + call + " on the board " +
+         board_string(p) + " (P: the side to move, as X; P = " + hex(t.player) +
          ", O = " + hex(t.opponent) + ")";
 }
 
@@ -81,6 +92,7 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
   auto* trace = new (shared) PluginCallTrace{};
   std::fflush(stdout);
   std::fflush(stderr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     const int error = errno;
@@ -91,6 +103,10 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
                         " (a limit on processes, ulimit -u, or on memory, ulimit -v)");
   }
   if (pid == 0) {
+    // Killed with the parent (a SIGTERM to reversi-bench alone), also when
+    // the parent died before this line.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
     child_trace = trace;
     catch_fatal_signals();
     trace_plugin_kernels(trace);
@@ -102,6 +118,7 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
     }
     std::fflush(stdout);
     std::fflush(stderr);
+    trace->finished = 1;
     _exit(code);  // no destructors, no exit handlers: they belong to the parent
   }
   int status = 0;
@@ -114,7 +131,10 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
   ChildOutcome outcome;
   if (WIFSIGNALED(status) || trace->signal != 0) {
     outcome.crashed = true;
-    outcome.report = crash_report(*trace, trace->signal ? trace->signal : WTERMSIG(status));
+    outcome.report = crash_report(*trace, trace->signal ? trace->signal : WTERMSIG(status), 0);
+  } else if (!trace->finished) {
+    outcome.crashed = true;
+    outcome.report = crash_report(*trace, 0, WEXITSTATUS(status));
   } else {
     outcome.exit_code = WEXITSTATUS(status);
   }

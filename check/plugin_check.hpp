@@ -21,13 +21,16 @@ namespace rb {
 
 struct ChildOutcome {
   int exit_code = 0;  // the child's, when it exited
+  // The child died of a signal, or exited before body() returned (a plug-in
+  // that calls exit or _exit, whatever the status).
   bool crashed = false;
-  std::string report;  // when crashed: what crashed where, one line
+  std::string report;  // when crashed: what ended it where, one line
 };
 
 // Runs body() in a child process with the plug-in calls traced; its return
 // value is the child's exit code. Standard output and error are flushed
-// before the fork and by the child before it exits.
+// before the fork and by the child before it exits. The child dies with
+// the parent (PR_SET_PDEATHSIG): a check is never left running.
 ChildOutcome run_in_checking_child(const std::function<int()>& body);
 
 // The optional entry points of plug-in `plugin` on `position`: its own state

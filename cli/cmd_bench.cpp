@@ -116,27 +116,29 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   auto* json = cmd->add_option("--json", args->json, "also write the rows and machine as JSON");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, &exit_code] {
-    const bool json_given = json->count() > 0;
-    load_plugins(args->plugins);  // the inputs first: an output naming one is refused
-    if (json_given) check_writable(args->json, "--json");
-    SolverRequest request;  // the preset as it is, on one thread
-    request.preset = args->preset;
-    request.weights_option = "bench";
-    ChosenSolver solver = settle_solver(request);
-    std::vector<NamedPosition> positions;
-    for (const BenchSuite& suite : kBenchSuites) {
-      auto entries = parse_obf_text(suite.text, suite.file);
-      if (entries.size() < suite.count) {
-        throw InputError(suite.file, 0, 0, "holds fewer positions than bench solves");
+    // the plug-ins (inputs) first: an output naming one is refused
+    run_with_plugins(args->plugins, exit_code, [&] {
+      const bool json_given = json->count() > 0;
+      if (json_given) check_writable(args->json, "--json");
+      SolverRequest request;  // the preset as it is, on one thread
+      request.preset = args->preset;
+      request.weights_option = "bench";
+      ChosenSolver solver = settle_solver(request);
+      std::vector<NamedPosition> positions;
+      for (const BenchSuite& suite : kBenchSuites) {
+        auto entries = parse_obf_text(suite.text, suite.file);
+        if (entries.size() < suite.count) {
+          throw InputError(suite.file, 0, 0, "holds fewer positions than bench solves");
+        }
+        for (std::size_t i = 0; i < suite.count; ++i) {
+          positions.push_back(
+              {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
+        }
       }
-      for (std::size_t i = 0; i < suite.count; ++i) {
-        positions.push_back(
-            {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
-      }
-    }
-    choose_variant(solver, args->variant);
-    exit_code =
-        run_bench(*args, solver.variant, solver.solve, positions, solver.options, json_given);
+      choose_variant(solver, args->variant);
+      exit_code =
+          run_bench(*args, solver.variant, solver.solve, positions, solver.options, json_given);
+    });
   });
 }
 

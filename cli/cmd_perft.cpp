@@ -158,7 +158,6 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   } else if (!split_transport().leader() || split_transport().processes() > 1) {
     throw UsageError("reversi-bench-mpi perft counts with --split K only");
   }
-  load_plugins(args->plugins);
   const auto positions = load_positions(args->position);
   if (positions.size() != 1) {
     throw UsageError("--position '" + args->position + "' names " +
@@ -253,10 +252,18 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->excludes("--checkpoint");
   add_plugin_option(cmd, args->plugins);
   cmd->callback([args, json, split, cmd, &exit_code] {
-    try {
-      run_perft(args, json, split, cmd, exit_code);
-    } catch (const ThreadStartError& e) {
-      throw thread_start_failure("-t", args->threads, e);
+    const auto work = [&] {
+      try {
+        run_perft(args, json, split, cmd, exit_code);
+      } catch (const ThreadStartError& e) {
+        throw thread_start_failure("-t", args->threads, e);
+      }
+    };
+    if (split->count() > 0) {  // the ranks of an MPI job start no process of their own
+      load_plugins(args->plugins);
+      work();
+    } else {
+      run_with_plugins(args->plugins, exit_code, work);
     }
   });
 }

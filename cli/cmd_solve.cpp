@@ -83,7 +83,6 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
   for (const auto& input : args.inputs) {
     for (auto& p : load_positions(input)) positions.push_back(std::move(p));
   }
-  load_plugins(args.plugins);
   if (args.json_given) check_writable(args.json, "--json");
   choose_variant(args.solver, args.variant,
                  args.moves_given ? std::optional<MoveGen>(args.moves) : std::nullopt);
@@ -135,15 +134,17 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   add_plugin_option(cmd, args->plugins);
   auto* weights = cmd->get_option("--eval-weights");
   cmd->callback([args, rows, moves, json, weights, &exit_code] {
-    try {
-      run_solve(*args, rows, moves->count() > 0, json->count() > 0, weights->count() > 0,
-                exit_code);
-    } catch (const ThreadStartError& e) {
-      throw thread_start_failure(
-          "-t", args->options.threads, e,
-          args->jobs > 1 ? "threads for each of the " + std::to_string(args->jobs) + " jobs (-j)"
-                         : "threads");
-    }
+    run_with_plugins(args->plugins, exit_code, [&] {
+      try {
+        run_solve(*args, rows, moves->count() > 0, json->count() > 0, weights->count() > 0,
+                  exit_code);
+      } catch (const ThreadStartError& e) {
+        throw thread_start_failure(
+            "-t", args->options.threads, e,
+            args->jobs > 1 ? "threads for each of the " + std::to_string(args->jobs) + " jobs (-j)"
+                           : "threads");
+      }
+    });
   });
 }
 

@@ -4,6 +4,7 @@
 // (docs/layout.md).
 #pragma once
 
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ void add_engine_test_command(CLI::App& app, int& exit_code);
 void add_search_command(CLI::App& app, int& exit_code);
 void add_nboard_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
+
+// The message (one line on stderr) and exit code of an exception that
+// ended a command: 2 for bad input, usage or a resource, 1 for a failed
+// check or an internal error (README, "Exit codes").
+int report_error(const std::exception_ptr& error);
 
 // The arguments (argv[0] included) with every board string that starts with
 // '-' (every FForum line does) moved behind a "--", or joined to its option

@@ -84,26 +84,8 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return fail(kExitBadInput, std::string(e.what()) + " (see --help)");
-  } catch (const rb::InputError& e) {
-    return fail(kExitBadInput, e.what());
-  } catch (const rb::PluginError& e) {
-    return fail(kExitBadInput, e.what(), "--plugin ");
-  } catch (const rb::VariantError& e) {
-    return fail(kExitBadInput, e.what(), "--variant: ");
-  } catch (const rb::UsageError& e) {
-    return fail(kExitBadInput, e.what());
-  } catch (const rb::ResourceError& e) {
-    return fail(kExitBadInput, e.what());
-  } catch (const rb::OutputError& e) {
-    return fail(kExitBadInput, e.what());
-  } catch (const std::bad_alloc&) {
-    return fail(kExitBadInput, "out of memory");
-  } catch (const rb::CheckFailed& e) {
-    return fail(kExitCheckFailed, e.what(), "check failed: ");
-  } catch (const std::exception& e) {
-    return fail(kExitCheckFailed, e.what(), "internal error: ");
   } catch (...) {
-    return fail(kExitCheckFailed, "unknown exception", "internal error: ");
+    return report_error(std::current_exception());
   }
   // Everything printed must have reached its destination (a full disk, a
   // closed pipe): otherwise the run did not do what it said.

@@ -45,7 +45,49 @@ expect_one_line_exit 1 verify -v plugin:crashing -n 20000 --plugin "$crash"
 expect 1 'crashed .* in rbp_flips\(g7' -- perft -v plugin:crashing -d 3 --plugin "$crash"
 expect 1 'crashed .* in rbp_flips\(g7' -- solve "$positions/e10.obf:1" -v plugin:crashing --plugin "$crash"
 
+# A plug-in that ends the process inside a call, with exit status 0: a
+# failure naming the entry point and the board, never a pass (issue #46).
+ex=$plugins/exitflip.so
+expect 1 'plugin:exitflip .* exited the process \(status 0\) before it finished, in rbp_flips\([a-h][1-8], P, O\) on the board [-XO]{64} X' -- verify -v plugin:exitflip -n 200 --plugin "$ex"
+expect_one_line_exit 1 verify -v plugin:exitflip -n 200 --plugin "$ex"
+expect 1 'exited the process \(status 0\) before it finished, in rbp_flips' -- perft -v plugin:exitflip -d 5 --plugin "$ex"
+expect 1 'exited the process \(status 0\) before it finished, in rbp_flips' -- solve "$positions/e10.obf:1" -v plugin:exitflip --plugin "$ex"
+
+# A crash on one position 8 plies deep, which the check before timing does
+# not meet: the count runs in a traced child, and the crash ends the run
+# with the entry point and the board (f5 d6 c3 d3 c4 f4 f6 f3 played).
+rare=$plugins/rarecrash.so
+if [[ ${RB_TEST_SCALE:-1} != 0 ]]; then
+  expect 1 'the run ended early: plugin:rarecrash .* crashed with signal 11 .* in rbp_legal_moves\(P, O\) on the board ------------------XO-O----XXOO-----OXX-----O-X------------------ X' -- perft -v plugin:rarecrash -d 9 --plugin "$rare"
+fi
+expect 0 "^ +6 +8200 .* ok" -- perft -v plugin:rarecrash -d 6 --plugin "$rare"
+
+# The check's child dies with reversi-bench: a SIGTERM to the parent alone
+# leaves no process behind.
+"$bin" verify -v plugin:walk -n 1000000000 --plugin "$walk" >/dev/null 2>&1 &
+parent=$!
+child=
+for _ in $(seq 100); do
+  child=$(pgrep -P "$parent" | head -1)
+  [[ -n $child ]] && break
+  sleep 0.05
+done
+if [[ -z $child ]]; then
+  fail "verify of a plug-in started no checking child"
+else
+  kill -TERM "$parent"
+  wait "$parent" 2>/dev/null
+  gone=
+  for _ in $(seq 40); do
+    if ! kill -0 "$child" 2>/dev/null; then gone=1; break; fi
+    sleep 0.05
+  done
+  if [[ -n $gone ]]; then pass; else fail "the checking child $child outlived its parent"; kill -KILL "$child"; fi
+fi
+
 # Unusable plug-ins: exit 2, one line naming the file (and the symbol).
+expect 2 "datasyms.so: symbol 'rbp_legal_moves' is not a function \(a data object\)" -- list --plugin "$plugins/datasyms.so"
+expect_one_line_exit 2 list --plugin "$plugins/datasyms.so"
 expect 2 "wrong_abi.so: built for plug-in ABI version 999; this reversi-bench reads version 1" -- list --plugin "$plugins/wrong_abi.so"
 expect_one_line_exit 2 list --plugin "$plugins/wrong_abi.so"
 expect 2 "no_flips.so: missing symbol 'rbp_flips'" -- verify --plugin "$plugins/no_flips.so"

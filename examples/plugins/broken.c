@@ -12,10 +12,20 @@
  *   RBP_FAULT_NO_FLIPS      exports no rbp_flips: refused, naming the symbol
  *   RBP_FAULT_HALF_STATE    exports rbp_play but not the rest of its state
  *                           entry points: refused, naming a missing one
+ *   RBP_FAULT_EXIT          rbp_flips ends the process with _exit(0): a check
+ *                           or a run that ends early is a failure, whatever
+ *                           the exit status
+ *   RBP_FAULT_RARE_CRASH    rbp_legal_moves dereferences a null pointer on one
+ *                           position 8 plies deep (after f5 d6 c3 d3 c4 f4 f6
+ *                           f3), which the check before timing does not meet:
+ *                           perft to depth 9 must report it with the board
+ *   RBP_FAULT_DATA_SYMBOLS  exports rbp_legal_moves as data, not a function:
+ *                           refused when loaded, naming the symbol
  *
  * Otherwise it is a correct direction walk, like walk.c.
  */
 #include <stdint.h>
+#include <unistd.h>
 
 #include "reversi_bench_plugin.h"
 
@@ -63,6 +73,9 @@ static uint64_t walk_flips(int square, uint64_t player, uint64_t opponent, int f
 
 #ifndef RBP_FAULT_NO_FLIPS
 RBP_EXPORT uint64_t rbp_flips(int square, uint64_t player, uint64_t opponent) {
+#ifdef RBP_FAULT_EXIT
+  _exit(0);
+#endif
 #ifdef RBP_FAULT_CRASH
   if (square == 54 && (player >> 63) & 1) {
     volatile int* nowhere = (volatile int*)0;
@@ -73,13 +86,24 @@ RBP_EXPORT uint64_t rbp_flips(int square, uint64_t player, uint64_t opponent) {
 }
 #endif
 
+#ifdef RBP_FAULT_DATA_SYMBOLS
+/* data under the entry point's name (the header declares the function) */
+RBP_EXPORT const uint64_t rbp_legal_moves_data[4] __asm__("rbp_legal_moves") = {0, 0, 0, 0};
+#else
 RBP_EXPORT uint64_t rbp_legal_moves(uint64_t player, uint64_t opponent) {
+#ifdef RBP_FAULT_RARE_CRASH
+  if (player == 0x20300c040000ull && opponent == 0x80830280000ull) {
+    volatile int* nowhere = (volatile int*)0;
+    return (uint64_t)*nowhere;
+  }
+#endif
   uint64_t moves = 0;
   for (int s = 0; s < 64; ++s) {
     if (walk_flips(s, player, opponent, 0)) moves |= (uint64_t)1 << s;
   }
   return moves;
 }
+#endif
 
 #ifdef RBP_FAULT_HALF_STATE
 RBP_EXPORT int rbp_play(void* state, int square) {

@@ -1,6 +1,8 @@
 #include "variants/plugin/loader.hpp"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 
 #include <algorithm>
 #include <array>
@@ -32,10 +34,26 @@ bool valid_name(std::string_view name) {
 class Library {
  public:
   Library(void* handle, std::string path) : handle_(handle), path_(std::move(path)) {}
-  // A symbol, or null when absent.
+  // A symbol, or null when absent. A symbol that is not a function (data
+  // exported under an entry point's name) is refused: calling it would
+  // jump into data.
   template <class Fn>
   Fn find(const char* symbol) const {
-    return reinterpret_cast<Fn>(dlsym(handle_, symbol));
+    void* address = dlsym(handle_, symbol);
+    if (!address) return nullptr;
+    Dl_info info{};
+    void* found = nullptr;  // the symbol's ElfW(Sym)
+    if (dladdr1(address, &info, &found, RTLD_DL_SYMENT) == 0 || !found) {
+      throw PluginError(path_ + ": cannot tell what symbol '" + symbol + "' is (dladdr1 failed)");
+    }
+    const int type = ELF64_ST_TYPE(static_cast<const ElfW(Sym)*>(found)->st_info);
+    if (type != STT_FUNC && type != STT_GNU_IFUNC) {
+      throw PluginError(
+          path_ + ": symbol '" + symbol + "' is not a function (" +
+          (type == STT_OBJECT ? "a data object" : "ELF symbol type " + std::to_string(type)) +
+          "); the rbp_* entry points are functions (include/reversi_bench_plugin.h)");
+    }
+    return reinterpret_cast<Fn>(address);
   }
   template <class Fn>
   Fn require(const char* symbol) const {

@@ -81,7 +81,8 @@ struct PluginCallTrace {
   volatile int square;
   volatile std::uint64_t player;
   volatile std::uint64_t opponent;
-  volatile int signal;  // the signal that stopped the child, if caught
+  volatile int signal;    // the signal that stopped the child, if caught
+  volatile int finished;  // set by the child when its work returned, before it exits
 };
 
 // Where the calls are traced; null (no tracing) except in a checking child.
