@@ -100,6 +100,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
               table ? "published" : "");
   bool all_ok = true;
+  int first_wrong = 0;  // the first depth whose count disagrees with the table
   for (int depth = 1; depth <= args.depth; ++depth) {
     Count128 leaves = 0;
     std::vector<double> times;
@@ -118,9 +119,26 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
       leaves = count;
     }
     const double secs = median(times);
+    const bool ok_before = all_ok;
     const std::string check = check_count(table, convention, depth, leaves, all_ok);
+    if (ok_before && !all_ok) first_wrong = depth;
     print_perft_row(depth, leaves, secs, check);
     rows.push_back({std::string(name), depth, leaves, times, check, shortcut});
+  }
+  if (first_wrong > 0) {
+    std::printf("\n");
+    if (first_wrong > kMaxBisectDepth) {
+      std::printf(
+          "bisection: not run, the first wrong depth %d is above %d (its reference "
+          "counts would take long)\n\n",
+          first_wrong, kMaxBisectDepth);
+    } else {
+      if (cache) cache->clear();
+      const BisectBoard board{fns.legal_moves, fns.play,
+                              [&](const Position& p, int d) { return fns.perft(p, d, options); }};
+      print_bisection(bisect_perft(start.entry.position, first_wrong, convention, board),
+                      first_wrong);
+    }
   }
   if (args.divide) {
     if (cache) cache->clear();

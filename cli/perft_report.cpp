@@ -26,6 +26,65 @@ void print_perft_row(int depth, Count128 leaves, double secs, const std::string&
   std::fflush(stdout);
 }
 
+namespace {
+
+std::string squares_text(Bitboard squares) {
+  std::string text;
+  for (Bitboard m = squares; m; m &= m - 1) {
+    text += (text.empty() ? "" : " ") + square_name(first_square(m));
+  }
+  return text.empty() ? "none" : text;
+}
+
+}  // namespace
+
+void print_bisection(const std::optional<BisectFinding>& finding, int depth) {
+  if (!finding) {
+    std::printf(
+        "bisection of depth %d: the count is right when counted again (a fault that "
+        "comes and goes: uninitialized state, threads?)\n\n",
+        depth);
+    return;
+  }
+  const BisectFinding& f = *finding;
+  std::string path;
+  for (Square s : f.path) path += (path.empty() ? "" : " ") + square_name(s);
+  std::printf(
+      "bisection of depth %d: the first wrong position, %zu plies down (%s), with %d to "
+      "count below it:\n",
+      depth, f.path.size(), path.empty() ? "the position itself" : path.c_str(), f.depth);
+  std::printf("  board  %s\n", board_string(f.position).c_str());
+  switch (f.kind) {
+    case BisectFinding::Kind::moves:
+      std::printf("  its legal moves differ: expected %s, found %s (missing: %s; extra: %s)\n",
+                  squares_text(f.expected_moves).c_str(), squares_text(f.found_moves).c_str(),
+                  squares_text(f.expected_moves & ~f.found_moves).c_str(),
+                  squares_text(f.found_moves & ~f.expected_moves).c_str());
+      break;
+    case BisectFinding::Kind::child: {
+      // The discs each child says the move flipped: the opponent's before,
+      // the mover's after.
+      const Bitboard want = f.expected_child.opponent & f.position.opponent;
+      const Bitboard got = f.found_child.opponent & f.position.opponent;
+      std::printf("  its moves are right, but %s leads to another position:\n",
+                  square_name(f.move).c_str());
+      std::printf("    expected %s (flips %s)\n", board_string(f.expected_child).c_str(),
+                  squares_text(want).c_str());
+      std::printf("    found    %s (flips %s)\n", board_string(f.found_child).c_str(),
+                  squares_text(got).c_str());
+      break;
+    }
+    case BisectFinding::Kind::count:
+      std::printf(
+          "  its moves (%s) and every child are right, but its count is %llu, expected "
+          "%llu: the count itself is wrong (the last ply's bulk count, a pass or a "
+          "game end in the convention)\n",
+          squares_text(f.expected_moves).c_str(), static_cast<unsigned long long>(f.found_count),
+          static_cast<unsigned long long>(f.expected_count));
+      break;
+  }
+}
+
 Json perft_json(const PerftArgs& args, const NamedPosition& position,
                 const std::vector<PerftRow>& rows,
                 const std::optional<distributed::SplitResult>& split) {

@@ -9,6 +9,7 @@
 
 #include "io/data_files.hpp"
 #include "io/json.hpp"
+#include "perft/bisect.hpp"
 #include "perft/perft_split.hpp"
 #include "perft/perft_table.hpp"
 
@@ -48,6 +49,11 @@ std::string check_count(const PerftTable* table, PerftConvention convention, int
                         Count128 leaves, bool& all_ok);
 
 void print_perft_row(int depth, Count128 leaves, double secs, const std::string& check);
+
+// Prints the bisection of a wrong count (perft/bisect.hpp): the path to
+// the first wrong position, its board and what is wrong there; or that the
+// board's count is right when counted again.
+void print_bisection(const std::optional<BisectFinding>& finding, int depth);
 
 Json perft_json(const PerftArgs& args, const NamedPosition& position,
                 const std::vector<PerftRow>& rows,

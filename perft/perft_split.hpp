@@ -72,6 +72,9 @@ struct PerftFunctions {
   std::vector<DivideRow> (*divide)(const Position&, int, const PerftOptions&);
   PerftUnits (*units)(const Position&, int, int, PerftConvention);
   Count128 (*unit)(const PerftUnit&, int, int, const PerftOptions&, bool cache_shared);
+  // The board's moves and children, for the bisection (perft/bisect.hpp).
+  Bitboard (*legal_moves)(const Position&);
+  Position (*play)(const Position&, Square);
 };
 
 // The count; on the leader the result, on the workers nothing. Throws

@@ -22,6 +22,7 @@
 // leave it out and compile what it uses itself.
 #pragma once
 
+#include "perft/bisect.hpp"
 #include "perft/perft_split.hpp"
 #include "search/instantiate.hpp"
 #include "variants/runtime.hpp"
@@ -48,7 +49,9 @@ distributed::PerftFunctions perft_functions() {
           &PerftWideEntry<V, G>::perft_wide,
           &perft_divide<V, G>,
           &PerftUnitsEntry<V>::perft_units,
-          &perft_unit<V>};
+          &perft_unit<V>,
+          &legal_moves_of<V>,
+          &child_of<V>};
 }
 
 }  // namespace rb

@@ -19,6 +19,9 @@
  *                           position 8 plies deep (after f5 d6 c3 d3 c4 f4 f6
  *                           f3), which the check before timing does not meet:
  *                           perft to depth 9 must report it with the board
+ *   RBP_FAULT_RARE_WRONG    rbp_legal_moves leaves out the lowest move of that
+ *                           same position: perft to depth 9 is wrong, and its
+ *                           bisection must walk down to that position
  *   RBP_FAULT_DATA_SYMBOLS  exports rbp_legal_moves as data, not a function:
  *                           refused when loaded, naming the symbol
  *
@@ -101,6 +104,9 @@ RBP_EXPORT uint64_t rbp_legal_moves(uint64_t player, uint64_t opponent) {
   for (int s = 0; s < 64; ++s) {
     if (walk_flips(s, player, opponent, 0)) moves |= (uint64_t)1 << s;
   }
+#ifdef RBP_FAULT_RARE_WRONG
+  if (player == 0x20300c040000ull && opponent == 0x80830280000ull) moves &= moves - 1;
+#endif
   return moves;
 }
 #endif
