@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 #include "check/plugin_check.hpp"
+#include "cli/board_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/perft_report.hpp"
@@ -155,6 +156,24 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   return all_ok;
 }
 
+// perft of a board program (--board-cmd): its rows, the bisection of a
+// wrong count, the JSON.
+void run_board_perft(const PerftArgs& args, const BoardArgs& board, bool json_given,
+                     int& exit_code) {
+  const auto positions = load_positions(args.position);
+  if (positions.size() != 1) {
+    throw UsageError("--position '" + args.position + "' names " +
+                     std::to_string(positions.size()) + " positions; use FILE:N");
+  }
+  if (json_given) check_writable(args.json, "--json");
+  const PerftTable* table =
+      positions[0].entry.position == Position::start() ? &perft_start_table() : nullptr;
+  std::vector<PerftRow> rows;
+  const bool ok = perft_board_and_print(board, args, positions[0], table, rows);
+  if (json_given) write_json_file(args.json, perft_json(args, positions[0], rows, {}), "--json");
+  exit_code = ok ? kExitOk : kExitCheckFailed;
+}
+
 // The perft command, once its options are parsed.
 void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
                const CLI::Option* split, CLI::App* cmd, int& exit_code) {
@@ -268,8 +287,17 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                   "with --split: skip the units finished in this checkpoint and append to it")
       ->needs(split)
       ->excludes("--checkpoint");
-  add_plugin_option(cmd, args->plugins);
-  cmd->callback([args, json, split, cmd, &exit_code] {
+  auto* plugin = add_plugin_option(cmd, args->plugins);
+  auto board = std::make_shared<BoardArgs>();
+  add_board_options(cmd, *board, true);
+  cmd->get_option("--board-cmd")
+      ->excludes(cmd->get_option("--variant"))
+      ->excludes(plugin)
+      ->excludes(split)
+      ->excludes(cmd->get_option("--divide"));
+  cmd->callback([args, board, json, split, cmd, &exit_code] {
+    if (!board->command.empty())
+      return run_board_perft(*args, *board, json->count() > 0, exit_code);
     const auto work = [&] {
       try {
         run_perft(args, json, split, cmd, exit_code);

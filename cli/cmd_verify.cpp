@@ -11,6 +11,7 @@
 #include "check/plugin_check.hpp"
 #include "check/random_positions.hpp"
 #include "check/verify.hpp"
+#include "cli/board_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
@@ -95,15 +96,27 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                                    "how many positions (default 10000)", std::uint64_t{1},
                                    std::uint64_t{1} << 40);
   add_seed_option(cmd, args->seed, "the seed of the positions");
-  add_plugin_option(cmd, args->plugins);
-  cmd->callback([args, &exit_code] {
+  auto* plugin = add_plugin_option(cmd, args->plugins);
+  auto board = std::make_shared<BoardArgs>();
+  add_board_options(cmd, *board, false);
+  cmd->get_option("--board-cmd")->excludes(cmd->get_option("--variant"))->excludes(plugin);
+  cmd->callback([args, board, &exit_code] {
+    const auto header = [&] {
+      std::printf("verify: %llu positions (seed %llu), half reachable, half arbitrary\n",
+                  static_cast<unsigned long long>(args->positions),
+                  static_cast<unsigned long long>(args->seed));
+      std::printf("%-20s %12s %14s %11s %9s\n", "variant", "positions", "moves checked",
+                  "mismatches", "seconds");
+    };
+    if (!board->command.empty()) {
+      header();
+      exit_code =
+          verify_board_and_print(*board, args->positions, args->seed) ? kExitOk : kExitCheckFailed;
+      return;
+    }
     load_plugins(args->plugins);
     const auto names = resolve_variants(runtime_variant_infos(), args->variants);
-    std::printf("verify: %llu positions (seed %llu), half reachable, half arbitrary\n",
-                static_cast<unsigned long long>(args->positions),
-                static_cast<unsigned long long>(args->seed));
-    std::printf("%-20s %12s %14s %11s %9s\n", "variant", "positions", "moves checked", "mismatches",
-                "seconds");
+    header();
     bool ok = true;
     for_each_chosen_variant(names, [&]<Board V>() {
       if (!ok) return;

@@ -11,6 +11,7 @@ packages=(
   libbenchmark-tools python3-matplotlib python3-scipy python3-jsonschema
   libopenmpi-dev openmpi-bin
   binutils qemu-user
+  nodejs
 )
 
 # Wanted but not needed: a test skips (and says why) without them.

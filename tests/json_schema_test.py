@@ -59,6 +59,9 @@ def main():
         check("solve with a plug-in", ["solve", os.path.join(positions, "e10.obf") + ":1", "-v",
                                        "plugin:walk"] + plugin, "solve")
     perft = check("perft", ["perft", "-v", "shift,mailbox", "-d", "5", "--repeat", "2"], "perft")
+    board = os.path.join(positions, "..", "examples", "boards", "python", "shift_board.py")
+    check("perft of a board program", ["perft", "-d", "4", "--board-cmd",
+                                       "/usr/bin/python3 " + board], "perft")
     if perft and [r["leaves"] for r in perft["rows"]][4] != "1396":
         failed += 1
         print("FAIL perft: the depth-5 count read back is not \"1396\"")

@@ -1,0 +1,112 @@
+#include "cli/board_options.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+#include "cli/options.hpp"
+#include "core/errors.hpp"
+#include "protocol/command.hpp"
+#include "run/board_runs.hpp"
+
+namespace rb::cli {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs f(program) with the program started; its faults become a failed check
+// (exit 1), a command that cannot be run a usage error (exit 2).
+template <class F>
+auto with_program(const BoardArgs& board, F&& f) {
+  try {
+    protocol::BoardProgram program(board.command, board.timeout);
+    auto result = f(program);
+    program.close();
+    return result;
+  } catch (const protocol::CommandError& why) {
+    throw UsageError("--board-cmd '" + board.command + "': " + why.what());
+  } catch (const protocol::BoardProgramError& why) {
+    throw CheckFailed(why.what());
+  }
+}
+
+}  // namespace
+
+void add_board_options(CLI::App* cmd, BoardArgs& args, bool perft) {
+  cmd->add_option("--board-cmd", args.command,
+                  "check a board program in any language, speaking the board protocol on its "
+                  "standard input and output (docs/board-protocol.md), e.g. "
+                  "'/usr/bin/python3 myboard.py'");
+  add_number_option<double>(cmd, "--board-timeout", args.timeout,
+                            "seconds the board program has for its greeting and for each batch "
+                            "of requests (default 30)",
+                            0.01, 86400.0);
+  if (perft) {
+    cmd->add_flag("--board-walk", args.walk,
+                  "count by walking the board program's moves and plays, even when it counts "
+                  "perft itself");
+  }
+}
+
+bool verify_board_and_print(const BoardArgs& board, std::uint64_t positions, std::uint64_t seed) {
+  return with_program(board, [&](protocol::BoardProgram& program) {
+    const BoardVerifyResult r = verify_board_program(program, positions, seed);
+    const std::string name = "board:" + program.name();
+    std::printf("%-20s %12llu %14llu %11d %9.2f\n", name.c_str(),
+                static_cast<unsigned long long>(r.counts.positions),
+                static_cast<unsigned long long>(r.counts.moves), r.mismatch ? 1 : 0, r.seconds);
+    if (r.mismatch) {
+      print_mismatch(name, *r.mismatch);
+      if (r.minimal && r.minimal->board != r.mismatch->board) print_minimal_mismatch(*r.minimal);
+    }
+    std::printf("board protocol: %llu requests in %.2f s (%.0f a second)\n",
+                static_cast<unsigned long long>(program.requests()), r.seconds,
+                r.seconds > 0 ? static_cast<double>(program.requests()) / r.seconds : 0.0);
+    std::fflush(stdout);
+    return !r.mismatch;
+  });
+}
+
+bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
+                           const NamedPosition& start, const PerftTable* table,
+                           std::vector<PerftRow>& rows) {
+  return with_program(board, [&](protocol::BoardProgram& program) {
+    const bool own =
+        program.has_perft() && !board.walk && args.convention == PerftConvention::a124004;
+    const std::string name = "board:" + program.name();
+    std::printf("perft %s  position %s  convention %s  counted %s\n", name.c_str(),
+                start.label.c_str(), std::string(enum_name(args.convention)).c_str(),
+                own ? "by the program (its perft)"
+                    : "by the harness, walking the program's moves and plays");
+    std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
+                table ? "published" : "");
+    bool all_ok = true;
+    int first_wrong = 0;
+    for (int depth = 1; depth <= args.depth; ++depth) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::uint64_t leaves =
+          board_program_perft(program, start.entry.position, depth, args.convention, own);
+      const double secs = seconds_since(t0);
+      const bool ok_before = all_ok;
+      const std::string check = check_count(table, args.convention, depth, leaves, all_ok);
+      if (ok_before && !all_ok) first_wrong = depth;
+      print_perft_row(depth, leaves, secs, check);
+      rows.push_back({name, depth, leaves, {secs}, check, false});
+    }
+    if (first_wrong > kMaxBisectDepth) {
+      std::printf("\nbisection: not run, the first wrong depth %d is above %d\n", first_wrong,
+                  kMaxBisectDepth);
+    } else if (first_wrong > 0) {
+      std::printf("\n");
+      print_bisection(bisect_perft(start.entry.position, first_wrong, args.convention,
+                                   bisect_board(program, args.convention, own)),
+                      first_wrong);
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+    return all_ok;
+  });
+}
+
+}  // namespace rb::cli

@@ -1,0 +1,185 @@
+#include "protocol/board_program.hpp"
+
+#include <charconv>
+#include <sstream>
+
+#include "io/input.hpp"
+#include "io/obf.hpp"
+#include "protocol/command.hpp"
+
+namespace rb::protocol {
+namespace {
+
+// The words of a line (blanks separate them).
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+std::string quoted(std::string_view text) { return "'" + escape_text(text, false, 120) + "'"; }
+
+}  // namespace
+
+BoardProgram::BoardProgram(const std::string& command, double timeout)
+    : command_(command), timeout_(timeout) {
+  child_ = std::make_unique<ChildProcess>(split_command(command));
+  const std::string greeting = "rbboard " + std::to_string(kBoardProtocolVersion);
+  if (!child_->send_line(greeting, deadline_in(timeout_))) {
+    fault("it did not read its input (the greeting '" + greeting + "')");
+  }
+  const std::string answer = read_answer(greeting);
+  const auto w = words(answer);
+  if (w.size() < 3 || w[0] != "rbboard") {
+    fault("answered " + quoted(answer) + " to the greeting '" + greeting +
+          "': expected 'rbboard 1 NAME [FEATURES]'");
+  }
+  if (w[1] != std::to_string(kBoardProtocolVersion)) {
+    fault("speaks board protocol version " + std::string(w[1]) + "; this harness speaks " +
+          std::to_string(kBoardProtocolVersion));
+  }
+  name_ = std::string(w[2]);
+  for (std::size_t i = 3; i < w.size(); ++i) perft_ = perft_ || w[i] == "perft";
+}
+
+BoardProgram::~BoardProgram() { close(); }
+
+void BoardProgram::close() {
+  if (!child_) return;
+  child_->send_line("quit", deadline_in(0.5));
+  child_->wait_exit(deadline_in(0.5));
+  child_->kill_group();  // and anything it started
+  child_.reset();
+}
+
+void BoardProgram::fault(const std::string& reason) {
+  std::ostringstream text;
+  text << "board program " << quoted(command_) << (name_.empty() ? "" : " (" + name_ + ")") << ": "
+       << reason;
+  if (child_) {
+    if (auto ended = child_->wait_exit(deadline_in(0.2))) text << "; ended: " << *ended;
+    child_->drain_errors(deadline_in(0.2));
+    const auto lines = child_->last_lines();
+    if (!lines.empty()) {
+      text << "; its last lines:";
+      for (const auto& line : lines) text << " | " << line;
+    }
+    child_->kill_group();
+    child_.reset();
+  }
+  throw BoardProgramError(text.str());
+}
+
+std::string BoardProgram::read_answer(const std::string& request) {
+  const Read r = child_->read_line(deadline_in(timeout_));
+  switch (r.kind) {
+    case Read::Kind::line: {
+      std::string line = r.line;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.rfind("error", 0) == 0 && (line.size() == 5 || line[5] == ' ')) {
+        fault("answered " + quoted(line) + " to " + quoted(request));
+      }
+      return line;
+    }
+    case Read::Kind::timeout:
+      fault("no answer to " + quoted(request) + " within " + std::to_string(timeout_).substr(0, 5) +
+            " s (--board-timeout)");
+    case Read::Kind::closed:
+      fault("closed its output before answering " + quoted(request));
+    case Read::Kind::overflow:
+      fault("answered " + quoted(request) + " with a line longer than the protocol allows");
+  }
+  fault("lost its output");
+}
+
+std::vector<std::string> BoardProgram::ask(const std::vector<std::string>& requests) {
+  const Deadline deadline = deadline_in(timeout_);
+  for (const auto& request : requests) {
+    if (!child_->send_line(request, deadline)) {
+      fault("stopped reading its input (at " + quoted(request) + ")");
+    }
+  }
+  if (!child_->send_line("sync", deadline)) fault("stopped reading its input (at 'sync')");
+  std::vector<std::string> answers;
+  answers.reserve(requests.size());
+  for (const auto& request : requests) answers.push_back(read_answer(request));
+  const std::string sync = read_answer("sync");
+  if (sync != "sync") {
+    fault("answered " + quoted(sync) + " to 'sync' (after " + std::to_string(requests.size()) +
+          " requests: one answer line per request, then 'sync')");
+  }
+  requests_ += requests.size();
+  return answers;
+}
+
+std::vector<Bitboard> BoardProgram::moves(const std::vector<Position>& positions) {
+  std::vector<Bitboard> out;
+  out.reserve(positions.size());
+  for (std::size_t from = 0; from < positions.size(); from += kBoardBatch) {
+    std::vector<std::string> requests;
+    for (std::size_t i = from; i < std::min(positions.size(), from + kBoardBatch); ++i) {
+      requests.push_back("moves " + board_string(positions[i]));
+    }
+    const auto answers = ask(requests);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+      Bitboard moves = 0;
+      const auto w = words(answers[i]);
+      const bool none = w.size() == 1 && w[0] == "-";
+      for (std::size_t k = 0; k < w.size() && !none; ++k) {
+        const auto s = parse_square(w[k]);
+        if (!s || *s < 0 || *s >= 64 || (moves & bit(*s))) {
+          fault("answered " + quoted(answers[i]) + " to " + quoted(requests[i]) +
+                ": expected distinct square names a1..h8, or '-' for none");
+        }
+        moves |= bit(*s);
+      }
+      if (w.empty()) {
+        fault("answered an empty line to " + quoted(requests[i]) + " (no moves is '-')");
+      }
+      out.push_back(moves);
+    }
+  }
+  return out;
+}
+
+std::vector<Position> BoardProgram::play(const std::vector<std::pair<Position, Square>>& moves) {
+  std::vector<Position> out;
+  out.reserve(moves.size());
+  for (std::size_t from = 0; from < moves.size(); from += kBoardBatch) {
+    std::vector<std::string> requests;
+    for (std::size_t i = from; i < std::min(moves.size(), from + kBoardBatch); ++i) {
+      requests.push_back("play " + board_string(moves[i].first) + " " +
+                         square_name(moves[i].second));
+    }
+    const auto answers = ask(requests);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+      try {
+        out.push_back(parse_board(answers[i]));
+      } catch (const std::exception& why) {
+        fault("answered " + quoted(answers[i]) + " to " + quoted(requests[i]) +
+              ": expected a board string (64 squares X O -, a space, X or O)");
+      }
+    }
+  }
+  return out;
+}
+
+std::uint64_t BoardProgram::perft(const Position& position, int depth) {
+  const std::string request = "perft " + board_string(position) + " " + std::to_string(depth);
+  const auto answers = ask({request});
+  const std::string& a = answers[0];
+  std::uint64_t n = 0;
+  const auto [end, error] = std::from_chars(a.data(), a.data() + a.size(), n);
+  if (error != std::errc{} || end != a.data() + a.size()) {
+    fault("answered " + quoted(a) + " to " + quoted(request) + ": expected a count");
+  }
+  return n;
+}
+
+}  // namespace rb::protocol

@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+"""A board program that fails on purpose, for tests/board_protocol_test.sh:
+it greets like a board program (docs/board-protocol.md), then, at its first
+`moves` request, does what MODE says:
+
+  crash      dies of SIGSEGV
+  hang       never answers (and keeps reading nothing)
+  garbage    answers 'banana' instead of square names
+  exit       exits with status 0
+  child      starts a child process that sleeps, then hangs itself: the
+             harness must kill both (the child is named by MARKER)
+  greeting   answers the greeting with something else
+  version    speaks protocol version 7
+
+Usage: board_fault.py MODE MARKER (MARKER: a word the test looks for among
+the processes afterwards)."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+mode, marker = sys.argv[1], sys.argv[2]
+out = sys.stdout
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "rbboard":
+        if mode == "greeting":
+            out.write("hello there\n")
+        elif mode == "version":
+            out.write("rbboard 7 faulty\n")
+        else:
+            out.write("rbboard 1 faulty-%s\n" % mode)
+        out.flush()
+        continue
+    if words[0] == "sync":
+        out.write("sync\n")
+        out.flush()
+        continue
+    if words[0] == "moves":
+        print("about to fail: " + mode, file=sys.stderr, flush=True)
+        if mode == "crash":
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if mode == "hang":
+            time.sleep(3600)
+        if mode == "garbage":
+            out.write("banana\n")
+            continue
+        if mode == "exit":
+            sys.exit(0)
+        if mode == "child":
+            subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker])
+            time.sleep(3600)
+    out.write("-\n")

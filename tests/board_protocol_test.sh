@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Board programs over the board protocol (issue #46, docs/board-protocol.md):
+# the Python and JavaScript examples pass verify and perft (their own perft
+# and the harness's walk of their moves); their planted bug (a missing edge
+# mask) is caught by verify with a minimal board and by perft's bisection;
+# a faulty program (crash, hang, garbage, exit, a child left running, a bad
+# greeting) ends the command with one line naming the fault, exit 1, and no
+# process left behind.
+# Usage: board_protocol_test.sh PATH/TO/reversi-bench SOURCE_DIR
+set -u
+bin=$1
+src=$2
+source "$(dirname "$0")/cli_lib.sh"
+python_board="/usr/bin/python3 $src/examples/boards/python/shift_board.py"
+node_board="node $src/examples/boards/node/shift_board.js"
+fault="/usr/bin/python3 $src/tests/board_fault.py"
+
+boards=("$python_board")
+if command -v node >/dev/null; then
+  boards+=("$node_board")
+else
+  echo "board_protocol: the JavaScript example skipped: node is not installed (Debian package nodejs: scripts/setup.sh)"
+fi
+
+for board in "${boards[@]}"; do
+  expect 0 '^board:(python|node)-shift +2000 +[0-9]+ +0 ' -- verify -n 2000 --board-cmd "$board"
+  expect 0 '^ +6 +8200 .* ok' -- perft -d 6 --board-cmd "$board"
+  expect 0 '^ +5 +1396 .* ok' -- perft -d 5 --board-walk --board-cmd "$board"
+  expect 0 '^ +4 +' -- perft -d 4 -c no_pass --board-cmd "$board"
+
+  # The planted bug: the east shift without its edge mask.
+  expect 1 'MISMATCH in board:(python|node)-shift-bug' -- verify -n 2000 --board-cmd "$board --bug edge-mask"
+  expect 1 '^minimal case' -- verify -n 2000 --board-cmd "$board --bug edge-mask"
+  out=$("$bin" perft -d 7 --board-cmd "$board --bug edge-mask" 2>&1)
+  rc=$?
+  for pattern in '^ +7 +55097 .* MISMATCH: published 55092' \
+      '^bisection of depth 7: the first wrong position, 6 plies down \(f5 f6 f7 g5 h4 h5\)' \
+      '^  board  ---------------------------OX--X---XOOOO-----X-------X---------- X' \
+      '\(missing: none; extra: a6\)'; do
+    if [[ $rc == 1 ]] && grep -Eq -- "$pattern" <<<"$out"; then pass; else fail "$board: perft bisection: exit $rc, no line /$pattern/" "$out"; fi
+  done
+done
+# The program's own perft and the harness's walk agree with the bisection:
+# the same position from the walk of the moves.
+expect 1 'extra: a6\)' -- perft -d 7 --board-walk --board-cmd "$python_board --bug edge-mask"
+
+# Faults: one line, exit 1, nothing left running.
+marker=rb-board-fault-$$
+expect_fault() {  # MODE PATTERN
+  local mode=$1 pattern=$2
+  expect 1 "$pattern" -- verify -n 50 --board-timeout 1 --board-cmd "$fault $mode $marker"
+  expect_one_line_exit 1 verify -n 50 --board-timeout 1 --board-cmd "$fault $mode $marker"
+}
+expect_fault crash "faulty-crash\): closed its output before answering 'moves .*'; ended: killed by signal 11 \(Segmentation fault\); its last lines: .*about to fail: crash"
+expect_fault hang "faulty-hang\): no answer to 'moves .*' within 1.000 s \(--board-timeout\)"
+expect_fault garbage "answered 'banana' to 'moves .*': expected distinct square names a1..h8, or '-' for none"
+expect_fault exit "faulty-exit\): closed its output before answering 'moves .*'; ended: exited with status 0"
+expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
+expect 1 "answered 'hello there' to the greeting 'rbboard 1': expected 'rbboard 1 NAME \[FEATURES\]'" -- verify -n 5 --board-cmd "$fault greeting $marker"
+expect 1 "speaks board protocol version 7; this harness speaks 1" -- perft -d 2 --board-cmd "$fault version $marker"
+sleep 0.2
+if pgrep -f "$marker" >/dev/null; then
+  fail "processes left running after the faults: $(pgrep -af "$marker")"
+  pkill -f "$marker"
+else
+  pass
+fi
+
+# A command that cannot be run, and options that do not go together: exit 2.
+expect 2 "--board-cmd 'no-such-board-program': .*not found" -- verify --board-cmd no-such-board-program
+expect 2 "(--variant excludes --board-cmd|--board-cmd excludes --variant)" -- perft -d 3 -v shift --board-cmd "$python_board"
+
+finish
