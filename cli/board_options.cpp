@@ -3,8 +3,11 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
+#include "io/json.hpp"
+#include "io/output.hpp"
 #include "protocol/command.hpp"
 #include "run/board_runs.hpp"
 
@@ -68,9 +71,9 @@ bool verify_board_and_print(const BoardArgs& board, std::uint64_t positions, std
   });
 }
 
-bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
-                           const NamedPosition& start, const PerftTable* table,
-                           std::vector<PerftRow>& rows) {
+static bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
+                                  const NamedPosition& start, const PerftTable* table,
+                                  std::vector<PerftRow>& rows) {
   return with_program(board, [&](protocol::BoardProgram& program) {
     const bool own =
         program.has_perft() && !board.walk && args.convention == PerftConvention::a124004;
@@ -107,6 +110,24 @@ bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
     std::fflush(stdout);
     return all_ok;
   });
+}
+
+// perft of a board program (--board-cmd): its rows, the bisection of a
+// wrong count, the JSON.
+void run_board_perft(const PerftArgs& args, const BoardArgs& board, bool json_given,
+                     int& exit_code) {
+  const auto positions = load_positions(args.position);
+  if (positions.size() != 1) {
+    throw UsageError("--position '" + args.position + "' names " +
+                     std::to_string(positions.size()) + " positions; use FILE:N");
+  }
+  if (json_given) check_writable(args.json, "--json");
+  const PerftTable* table =
+      positions[0].entry.position == Position::start() ? &perft_start_table() : nullptr;
+  std::vector<PerftRow> rows;
+  const bool ok = perft_board_and_print(board, args, positions[0], table, rows);
+  if (json_given) write_json_file(args.json, perft_json(args, positions[0], rows, {}), "--json");
+  exit_code = ok ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace rb::cli

@@ -27,11 +27,10 @@ void add_board_options(CLI::App* cmd, BoardArgs& args, bool perft);
 // verify of the program: prints its row and first mismatch; true if it passed.
 bool verify_board_and_print(const BoardArgs& board, std::uint64_t positions, std::uint64_t seed);
 
-// perft of the program at depths 1..depth: prints the rows (checked against
-// `table` when given) and the bisection of the first wrong one; true if
-// every count agreed.
-bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
-                           const NamedPosition& start, const PerftTable* table,
-                           std::vector<PerftRow>& rows);
+// perft of the program at depths 1..args.depth from args.position: the
+// rows (checked against the published table from the start), the bisection
+// of the first wrong one, the JSON; exit_code 1 when a count disagreed.
+void run_board_perft(const PerftArgs& args, const BoardArgs& board, bool json_given,
+                     int& exit_code);
 
 }  // namespace rb::cli

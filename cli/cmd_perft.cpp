@@ -156,24 +156,6 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   return all_ok;
 }
 
-// perft of a board program (--board-cmd): its rows, the bisection of a
-// wrong count, the JSON.
-void run_board_perft(const PerftArgs& args, const BoardArgs& board, bool json_given,
-                     int& exit_code) {
-  const auto positions = load_positions(args.position);
-  if (positions.size() != 1) {
-    throw UsageError("--position '" + args.position + "' names " +
-                     std::to_string(positions.size()) + " positions; use FILE:N");
-  }
-  if (json_given) check_writable(args.json, "--json");
-  const PerftTable* table =
-      positions[0].entry.position == Position::start() ? &perft_start_table() : nullptr;
-  std::vector<PerftRow> rows;
-  const bool ok = perft_board_and_print(board, args, positions[0], table, rows);
-  if (json_given) write_json_file(args.json, perft_json(args, positions[0], rows, {}), "--json");
-  exit_code = ok ? kExitOk : kExitCheckFailed;
-}
-
 // The perft command, once its options are parsed.
 void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
                const CLI::Option* split, CLI::App* cmd, int& exit_code) {

@@ -1,31 +1,13 @@
 #include "protocol/board_program.hpp"
 
-#include <charconv>
 #include <sstream>
 
 #include "io/input.hpp"
 #include "io/obf.hpp"
 #include "protocol/command.hpp"
+#include "protocol/protocol.hpp"
 
 namespace rb::protocol {
-namespace {
-
-// The words of a line (blanks separate them).
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
-
-std::string quoted(std::string_view text) { return "'" + escape_text(text, false, 120) + "'"; }
-
-}  // namespace
 
 BoardProgram::BoardProgram(const std::string& command, double timeout)
     : command_(command), timeout_(timeout) {
@@ -35,7 +17,7 @@ BoardProgram::BoardProgram(const std::string& command, double timeout)
     fault("it did not read its input (the greeting '" + greeting + "')");
   }
   const std::string answer = read_answer(greeting);
-  const auto w = words(answer);
+  const auto w = split_words(answer);
   if (w.size() < 3 || w[0] != "rbboard") {
     fault("answered " + quoted(answer) + " to the greeting '" + greeting +
           "': expected 'rbboard 1 NAME [FEATURES]'");
@@ -129,7 +111,7 @@ std::vector<Bitboard> BoardProgram::moves(const std::vector<Position>& positions
     const auto answers = ask(requests);
     for (std::size_t i = 0; i < answers.size(); ++i) {
       Bitboard moves = 0;
-      const auto w = words(answers[i]);
+      const auto w = split_words(answers[i]);
       const bool none = w.size() == 1 && w[0] == "-";
       for (std::size_t k = 0; k < w.size() && !none; ++k) {
         const auto s = parse_square(w[k]);
@@ -174,12 +156,9 @@ std::uint64_t BoardProgram::perft(const Position& position, int depth) {
   const std::string request = "perft " + board_string(position) + " " + std::to_string(depth);
   const auto answers = ask({request});
   const std::string& a = answers[0];
-  std::uint64_t n = 0;
-  const auto [end, error] = std::from_chars(a.data(), a.data() + a.size(), n);
-  if (error != std::errc{} || end != a.data() + a.size()) {
-    fault("answered " + quoted(a) + " to " + quoted(request) + ": expected a count");
-  }
-  return n;
+  const auto n = parse_count(a);
+  if (!n) fault("answered " + quoted(a) + " to " + quoted(request) + ": expected a count");
+  return *n;
 }
 
 }  // namespace rb::protocol
