@@ -32,6 +32,7 @@ void add_engine_test_command(CLI::App& app, int& exit_code);
 void add_search_command(CLI::App& app, int& exit_code);
 void add_nboard_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
+void add_sprt_command(CLI::App& app, int& exit_code);
 
 // The message (one line on stderr) and exit code of an exception that
 // ended a command: 2 for bad input, usage or a resource, 1 for a failed

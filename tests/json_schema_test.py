@@ -62,6 +62,8 @@ def main():
     board = os.path.join(positions, "..", "examples", "boards", "python", "shift_board.py")
     check("perft of a board program", ["perft", "-d", "4", "--board-cmd",
                                        "/usr/bin/python3 " + board], "perft")
+    check("sprt", ["sprt", "--penta", "10,20,30,25,15"], "sprt")
+    check("sprt without a finite Elo", ["sprt", "--penta", "3,0,0,0,0"], "sprt")
     if perft and [r["leaves"] for r in perft["rows"]][4] != "1396":
         failed += 1
         print("FAIL perft: the depth-5 count read back is not \"1396\"")
