@@ -23,13 +23,15 @@ namespace {
 
 constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
 
-PluginCallTrace* child_trace = nullptr;
+PluginTraceArea* child_area = nullptr;
 
-// Notes the signal and returns; the handler is reset (SA_RESETHAND), so the
-// faulting instruction runs again, or abort() raises again, and the default
-// action ends the child.
+// Notes the signal and the record of the thread it stopped, and returns;
+// the handler is reset (SA_RESETHAND), so the faulting instruction runs
+// again, or abort() raises again, and the default action ends the child.
 void note_signal(int sig) {
-  if (child_trace) child_trace->signal = sig;
+  if (!child_area) return;
+  child_area->crashed = plugin_trace_index;
+  child_area->signal = sig;
 }
 
 // Our own handlers, on their own stack (a plug-in may overflow its stack),
@@ -54,9 +56,33 @@ std::string hex(std::uint64_t b) {
   return text;
 }
 
+// The record of the call that ended the child: the crashing thread's when
+// its handler ran, else the one thread's inside a plug-in call (the first
+// of several, `others` counting the rest); null when no thread was inside
+// one.
+const PluginCallTrace* call_at_fault(const PluginTraceArea& area, int& others) {
+  others = 0;
+  if (area.crashed >= 0 && area.crashed < kTracedThreads) return &area.record[area.crashed];
+  const int used = std::min(area.threads.load(), kTracedThreads);
+  const PluginCallTrace* found = nullptr;
+  for (int i = 0; i < used; ++i) {
+    if (static_cast<PluginEntry>(area.record[i].entry) == PluginEntry::none) continue;
+    if (found) {
+      ++others;
+    } else {
+      found = &area.record[i];
+    }
+  }
+  return found;
+}
+
 // What ended the child where: `sig` > 0 a signal, else an exit with
 // status `status` before its work returned.
-std::string crash_report(const PluginCallTrace& t, int sig, int status) {
+std::string crash_report(const PluginTraceArea& area, int sig, int status) {
+  int others = 0;
+  const PluginCallTrace* at_fault = call_at_fault(area, others);
+  static const PluginCallTrace none{};
+  const PluginCallTrace& t = at_fault ? *at_fault : none;
   std::string report;
   if (sig > 0) {
     const char* what = strsignal(sig);
@@ -77,26 +103,30 @@ std::string crash_report(const PluginCallTrace& t, int sig, int status) {
                                          ") before it finished, in ";
   return plugin->name + " (" + plugin->path + ")" + what + call + " on the board " +
          board_string(p) + " (P: the side to move, as X; P = " + hex(t.player) +
-         ", O = " + hex(t.opponent) + ")";
+         ", O = " + hex(t.opponent) + ")" +
+         (others > 0 ? " (and " + std::to_string(others) +
+                           " other threads were inside plug-in calls: it may be theirs)"
+                     : "");
 }
 
 }  // namespace
 
 ChildOutcome run_in_checking_child(const std::function<int()>& body) {
-  void* shared = mmap(nullptr, sizeof(PluginCallTrace), PROT_READ | PROT_WRITE,
+  void* shared = mmap(nullptr, sizeof(PluginTraceArea), PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (shared == MAP_FAILED) {
     throw ResourceError(std::string("cannot map memory for the plug-in check: ") +
                         std::strerror(errno));
   }
-  auto* trace = new (shared) PluginCallTrace{};
+  auto* trace = new (shared) PluginTraceArea{};
+  trace->crashed = -1;
   std::fflush(stdout);
   std::fflush(stderr);
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     const int error = errno;
-    munmap(shared, sizeof(PluginCallTrace));
+    munmap(shared, sizeof(PluginTraceArea));
     // A resource that cannot be had (exit code 2), as a thread would be.
     throw ResourceError(std::string("cannot start a process for the plug-in check: ") +
                         std::strerror(error) +
@@ -107,7 +137,8 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
     // the parent died before this line.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);
-    child_trace = trace;
+    child_area = trace;
+    plugin_trace_index = -1;  // this thread's record is handed out anew, in this area
     catch_fatal_signals();
     trace_plugin_kernels(trace);
     int code = 1;
@@ -124,7 +155,7 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) {
-      munmap(shared, sizeof(PluginCallTrace));
+      munmap(shared, sizeof(PluginTraceArea));
       throw std::runtime_error("lost the plug-in check's process");
     }
   }
@@ -138,7 +169,7 @@ ChildOutcome run_in_checking_child(const std::function<int()>& body) {
   } else {
     outcome.exit_code = WEXITSTATUS(status);
   }
-  munmap(shared, sizeof(PluginCallTrace));
+  munmap(shared, sizeof(PluginTraceArea));
   return outcome;
 }
 

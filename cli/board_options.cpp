@@ -9,6 +9,7 @@
 #include "io/json.hpp"
 #include "io/output.hpp"
 #include "protocol/command.hpp"
+#include "protocol/process.hpp"
 #include "run/board_runs.hpp"
 
 namespace rb::cli {
@@ -22,6 +23,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // (exit 1), a command that cannot be run a usage error (exit 2).
 template <class F>
 auto with_program(const BoardArgs& board, F&& f) {
+  // SIGINT, SIGTERM and SIGHUP kill the program's group too (a terminal's
+  // Ctrl-C does not reach a group of its own).
+  protocol::install_interrupt_cleanup();
   try {
     protocol::BoardProgram program(board.command, board.timeout);
     auto result = f(program);

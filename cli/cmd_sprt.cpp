@@ -51,8 +51,9 @@ Pentanomial parse_penta(const std::string& text) {
   return counts;
 }
 
-std::string elo_text(const std::optional<double>& elo) {
-  if (!elo) return "inf";
+// An Elo, or +-inf where the score (or the bound) `score` reaches 1 or 0.
+std::string elo_text(const std::optional<double>& elo, double score) {
+  if (!elo) return score <= 0 ? "-inf" : "+inf";
   char text[32];
   std::snprintf(text, sizeof text, "%+.1f", *elo);
   return text;
@@ -76,8 +77,8 @@ int run_sprt(const SprtArgs& args, bool json_given) {
       static_cast<unsigned long long>(counts.n[1]), static_cast<unsigned long long>(counts.n[2]),
       static_cast<unsigned long long>(counts.n[3]), static_cast<unsigned long long>(counts.n[4]),
       e.score, percent, e.score_low, e.score_high);
-  std::printf("Elo %s (%d%%: %s to %s)\n", elo_text(e.elo).c_str(), percent,
-              elo_text(e.elo_low).c_str(), elo_text(e.elo_high).c_str());
+  std::printf("Elo %s (%d%%: %s to %s)\n", elo_text(e.elo, e.score).c_str(), percent,
+              elo_text(e.elo_low, e.score_low).c_str(), elo_text(e.elo_high, e.score_high).c_str());
   std::printf("SPRT [%.2f, %.2f] alpha %.3g beta %.3g (pentanomial, logistic Elo)\n",
               args.settings.elo0, args.settings.elo1, args.settings.alpha, args.settings.beta);
   std::printf("LLR: %.2f (%.2f, %.2f): %s\n", s.llr, s.lower, s.upper,

@@ -108,8 +108,22 @@ inline std::optional<BisectFinding> bisect_perft(const Position& root, int depth
       }
       children.push_back({s, want});
     }
-    if (expected == 0 && ReferenceBoard(p.passed()).legal_moves() != 0) {
-      children.push_back({kPass, p.passed()});  // a forced pass
+    if (expected == 0) {
+      // No move: a forced pass, or the end of the game, as the other side's
+      // moves say (the board's too, or its pass or game end is wrong).
+      const Position passed = p.passed();
+      const Bitboard replies = ReferenceBoard(passed).legal_moves();
+      const Bitboard found_replies = board.legal_moves(passed);
+      if (replies != found_replies) {
+        f.kind = BisectFinding::Kind::moves;
+        f.path.push_back(kPass);
+        f.position = passed;
+        f.depth = convention == PerftConvention::no_pass ? d : d - 1;
+        f.expected_moves = replies;
+        f.found_moves = found_replies;
+        return f;
+      }
+      if (replies != 0) children.push_back({kPass, passed});
     }
     bool descended = false;
     for (const auto& [s, child] : children) {

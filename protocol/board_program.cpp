@@ -16,7 +16,7 @@ BoardProgram::BoardProgram(const std::string& command, double timeout)
   if (!child_->send_line(greeting, deadline_in(timeout_))) {
     fault("it did not read its input (the greeting '" + greeting + "')");
   }
-  const std::string answer = read_answer(greeting);
+  const std::string answer = read_answer(greeting, deadline_in(timeout_));
   const auto w = split_words(answer);
   if (w.size() < 3 || w[0] != "rbboard") {
     fault("answered " + quoted(answer) + " to the greeting '" + greeting +
@@ -58,8 +58,8 @@ void BoardProgram::fault(const std::string& reason) {
   throw BoardProgramError(text.str());
 }
 
-std::string BoardProgram::read_answer(const std::string& request) {
-  const Read r = child_->read_line(deadline_in(timeout_));
+std::string BoardProgram::read_answer(const std::string& request, Deadline deadline) {
+  const Read r = child_->read_line(deadline);
   switch (r.kind) {
     case Read::Kind::line: {
       std::string line = r.line;
@@ -90,8 +90,8 @@ std::vector<std::string> BoardProgram::ask(const std::vector<std::string>& reque
   if (!child_->send_line("sync", deadline)) fault("stopped reading its input (at 'sync')");
   std::vector<std::string> answers;
   answers.reserve(requests.size());
-  for (const auto& request : requests) answers.push_back(read_answer(request));
-  const std::string sync = read_answer("sync");
+  for (const auto& request : requests) answers.push_back(read_answer(request, deadline));
+  const std::string sync = read_answer("sync", deadline);
   if (sync != "sync") {
     fault("answered " + quoted(sync) + " to 'sync' (after " + std::to_string(requests.size()) +
           " requests: one answer line per request, then 'sync')");

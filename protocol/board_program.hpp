@@ -70,7 +70,7 @@ class BoardProgram {
   // or a missing one is a fault).
   std::vector<std::string> ask(const std::vector<std::string>& requests);
   [[noreturn]] void fault(const std::string& reason);
-  std::string read_answer(const std::string& request);
+  std::string read_answer(const std::string& request, Deadline deadline);
 
   std::string command_;
   double timeout_;

@@ -36,7 +36,7 @@ inline constexpr int kProbCutDepth = 3;
 // The spread (one standard deviation) of the d-ply score about the d'-ply
 // one at the root of 30 sampled positions of 36-50 empties, d = 3..12:
 // 1.8-3.2 discs (iterations of `reversi-bench search --depth 12`); the
-// margin is kProbCutT spreads of the largest.
+// margin is kProbCutT spreads of 3 discs, 4.5 discs.
 inline constexpr int kProbCutSigma = 3 * kEvalScale;
 inline constexpr double kProbCutT = 1.5;
 inline constexpr int kProbCutMargin = static_cast<int>(kProbCutT * kProbCutSigma);
@@ -94,8 +94,7 @@ int Searcher<B, G>::midgame(Node& node, int alpha, int beta, int empties, unsign
   }
   if constexpr (!Root) {
     if (options_.selective && depth >= kProbCutDepth) {
-      const int cut = midgame_probcut(node, alpha, beta, empties, parity);
-      if (cut != kNoCut) return cut;
+      if (const auto cut = midgame_probcut(node, alpha, beta, empties, parity)) return *cut;
     }
   }
 
@@ -139,26 +138,28 @@ int Searcher<B, G>::midgame(Node& node, int alpha, int beta, int empties, unsign
 
 // ProbCut at a midgame node: beta (alpha) when a null-window search
 // probcut_depth() plies deep clears beta + margin (falls to alpha - margin),
-// else kNoCut. The shallow search is this search with a nearer horizon.
+// else nothing (any int is a midgame score: no sentinel). The shallow search
+// is this search with a nearer horizon.
 template <Board B, MoveGen G>
-int Searcher<B, G>::midgame_probcut(Node& node, int alpha, int beta, int empties, unsigned parity) {
+std::optional<int> Searcher<B, G>::midgame_probcut(Node& node, int alpha, int beta, int empties,
+                                                   unsigned parity) {
   const int outer = horizon_;
   const int shallow = probcut_depth(empties - outer);
-  int cut = kNoCut;
+  std::optional<int> cut;
   horizon_ = empties - shallow;
   constexpr int margin = kProbCutMargin;
   if (beta + margin < kEvalWindow) {
     const int bound = beta + margin;
     if (midgame<false>(node, bound - 1, bound, empties, parity) >= bound && !aborted_) cut = beta;
   }
-  if (cut == kNoCut && alpha - margin > -kEvalWindow && !aborted_) {
+  if (!cut && alpha - margin > -kEvalWindow && !aborted_) {
     const int bound = alpha - margin;
     if (midgame<false>(node, bound, bound + 1, empties, parity) <= bound && !aborted_) {
       cut = alpha;
     }
   }
   horizon_ = outer;
-  return aborted_ ? 0 : cut;
+  return aborted_ ? std::optional<int>(0) : cut;
 }
 
 }  // namespace rb::solver_detail

@@ -1,5 +1,6 @@
 // The parallel search (SolveOptions::threads > 1): Young Brothers Wait. A
-// node with at least split_min_empties empties searches its first
+// node with at least split_min_empties empties (in the midgame: at least
+// kMidgameSplitDepth plies above its horizon) searches its first
 // kElderBrothers moves alone; when a thread is then idle, the node becomes a
 // split point (search/split_point.hpp) whose remaining moves are handed out,
 // one at a time, to the threads that join it, each searching its move on a

@@ -147,7 +147,7 @@ class Searcher {
   // The midgame (search/midgame.hpp).
   template <bool Root>
   int midgame(Node& node, int alpha, int beta, int empties, unsigned parity);
-  int midgame_probcut(Node& node, int alpha, int beta, int empties, unsigned parity);
+  std::optional<int> midgame_probcut(Node& node, int alpha, int beta, int empties, unsigned parity);
 
   // The parallel search (search/parallel.hpp).
   template <class M, Algo A, class Visit>

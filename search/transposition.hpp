@@ -315,7 +315,7 @@ using TranspositionTable = BasicTable<ExactLayout>;
 using MidgameTable = BasicTable<MidgameLayout>;
 
 // The midgame table's size (MiB) for a search with an exact table of
-// `tt_mb`: as large, up to 16 MiB (a million entries; a depth-12 search
+// `tt_mb`: as large, up to 16 MiB (half a million entries; a depth-12 search
 // visits a few hundred thousand positions), so that clearing it before each
 // search costs a few milliseconds.
 constexpr std::size_t midgame_table_mb(std::size_t tt_mb) {

@@ -61,6 +61,15 @@ if [[ ${RB_TEST_SCALE:-1} != 0 ]]; then
   expect 1 'the run ended early: plugin:rarecrash .* crashed with signal 11 .* in rbp_legal_moves\(P, O\) on the board ------------------XO-O----XXOO-----OXX-----O-X------------------ X' -- perft -v plugin:rarecrash -d 9 --plugin "$rare"
 fi
 expect 0 "^ +6 +8200 .* ok" -- perft -v plugin:rarecrash -d 6 --plugin "$rare"
+# With threads, the crashing thread's own call is named (each thread traces
+# into a record of its own).
+if [[ ${RB_TEST_SCALE:-1} != 0 ]]; then
+  expect 1 'crashed with signal 11 .* in rbp_legal_moves\(P, O\) on the board ------------------XO-O----XXOO-----OXX-----O-X------------------ X' -- perft -v plugin:rarecrash -d 9 -t 2 --plugin "$rare"
+fi
+# The work's output goes from the child: its failure to be written is an error.
+err=$("$bin" perft -v plugin:walk -d 5 --plugin "$walk" 2>&1 >/dev/full)
+rc=$?
+if [[ $rc == 2 && $err == *"cannot write to standard output"* ]]; then pass; else fail "perft of a plug-in to /dev/full: exit $rc" "$err"; fi
 
 # A count wrong 8 plies deep (a legal move left out there), which the check
 # before timing does not meet: perft says so, and its bisection walks down to
@@ -100,7 +109,7 @@ else
 fi
 
 # Unusable plug-ins: exit 2, one line naming the file (and the symbol).
-expect 2 "datasyms.so: symbol 'rbp_legal_moves' is not a function \(a data object\)" -- list --plugin "$plugins/datasyms.so"
+expect 2 "datasyms.so: symbol 'rbp_legal_moves' is not a function \(it is not in the plug-in's code: data\?\)" -- list --plugin "$plugins/datasyms.so"
 expect_one_line_exit 2 list --plugin "$plugins/datasyms.so"
 expect 2 "wrong_abi.so: built for plug-in ABI version 999; this reversi-bench reads version 1" -- list --plugin "$plugins/wrong_abi.so"
 expect_one_line_exit 2 list --plugin "$plugins/wrong_abi.so"

@@ -23,7 +23,7 @@ bool same(const Position& a, const Position& b) {
   return a.player == b.player && a.opponent == b.opponent && a.side == b.side;
 }
 
-enum class Fault { none, moves, child, count };
+enum class Fault { none, moves, child, count, pass };
 
 // The board with `fault` planted at `target`; its perft walks its own moves
 // and children (a124004: a pass is a ply, an early end adds nothing).
@@ -33,6 +33,7 @@ struct Planted {
 
   Bitboard legal_moves(const Position& p) const {
     const Bitboard moves = ReferenceBoard(p).legal_moves();
+    if (fault == Fault::pass && same(p, target)) return moves | bit(0);  // a1, empty there
     return fault == Fault::moves && same(p, target) ? moves & (moves - 1) : moves;
   }
   Position play(const Position& p, Square s) const {
@@ -54,7 +55,7 @@ struct Planted {
     std::uint64_t n = 0;
     if (moves == 0) {
       const Position passed = p.passed();
-      if (ReferenceBoard(passed).legal_moves() == 0) return 0;  // the game ended early
+      if (legal_moves(passed) == 0) return 0;  // the game ended early
       return perft(passed, depth - 1);
     }
     if (depth == 1 && !(fault == Fault::count && same(p, target))) return popcount(moves);
@@ -105,6 +106,22 @@ TEST(PerftBisect, FindsACountThatIsNotTheSumOfItsChildren) {
   EXPECT_EQ(f->depth, 1);
   EXPECT_EQ(f->expected_count, static_cast<std::uint64_t>(popcount(f->expected_moves)));
   EXPECT_EQ(f->found_count, f->expected_count + 1);
+}
+
+TEST(PerftBisect, FindsAGameEndTakenForAPass) {
+  // White to move with no disc, black's discs alone: the game is over. The
+  // planted board gives black a move there (a1), so it counts a pass.
+  const Position over{0, 0x00000000FFFF0000ull, Color::white};
+  ASSERT_EQ(ReferenceBoard(over).legal_moves(), 0u);
+  ASSERT_EQ(ReferenceBoard(over.passed()).legal_moves(), 0u);
+  const Planted b{Fault::pass, over.passed()};
+  const auto f = bisect_perft(over, 2, PerftConvention::a124004, b.board());
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->kind, BisectFinding::Kind::moves);
+  EXPECT_EQ(f->path, std::vector<Square>{kPass});
+  EXPECT_TRUE(same(f->position, over.passed()));
+  EXPECT_EQ(f->expected_moves, 0u);
+  EXPECT_EQ(f->found_moves, bit(0));
 }
 
 TEST(PerftBisect, ARightBoardHasNoFinding) {

@@ -3,11 +3,13 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <array>
 #include <deque>
 #include <utility>
+#include <vector>
 
 #include "io/input.hpp"
 
@@ -31,27 +33,45 @@ bool valid_name(std::string_view name) {
   });
 }
 
+// Whether `address` lies in an executable segment of a loaded object.
+bool executable(const void* address) {
+  struct Search {
+    std::uintptr_t address;
+    bool found;
+  } search{reinterpret_cast<std::uintptr_t>(address), false};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        auto& s = *static_cast<Search*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& h = info->dlpi_phdr[i];
+          if (h.p_type != PT_LOAD || !(h.p_flags & PF_X)) continue;
+          const std::uintptr_t start = info->dlpi_addr + h.p_vaddr;
+          if (s.address >= start && s.address < start + h.p_memsz) {
+            s.found = true;
+            return 1;
+          }
+        }
+        return 0;
+      },
+      &search);
+  return search.found;
+}
+
 class Library {
  public:
   Library(void* handle, std::string path) : handle_(handle), path_(std::move(path)) {}
-  // A symbol, or null when absent. A symbol that is not a function (data
-  // exported under an entry point's name) is refused: calling it would
-  // jump into data.
+  // A symbol, or null when absent. A symbol that is not code (data
+  // exported under an entry point's name) is refused: calling it would jump
+  // into data. Code is what lies in an executable segment of the plug-in's
+  // file (a function, an IFUNC's resolved target, hand-written assembly).
   template <class Fn>
   Fn find(const char* symbol) const {
     void* address = dlsym(handle_, symbol);
     if (!address) return nullptr;
-    Dl_info info{};
-    void* found = nullptr;  // the symbol's ElfW(Sym)
-    if (dladdr1(address, &info, &found, RTLD_DL_SYMENT) == 0 || !found) {
-      throw PluginError(path_ + ": cannot tell what symbol '" + symbol + "' is (dladdr1 failed)");
-    }
-    const int type = ELF64_ST_TYPE(static_cast<const ElfW(Sym)*>(found)->st_info);
-    if (type != STT_FUNC && type != STT_GNU_IFUNC) {
-      throw PluginError(
-          path_ + ": symbol '" + symbol + "' is not a function (" +
-          (type == STT_OBJECT ? "a data object" : "ELF symbol type " + std::to_string(type)) +
-          "); the rbp_* entry points are functions (include/reversi_bench_plugin.h)");
+    if (!executable(address)) {
+      throw PluginError(path_ + ": symbol '" + symbol +
+                        "' is not a function (it is not in the plug-in's code: data?); the "
+                        "rbp_* entry points are functions (include/reversi_bench_plugin.h)");
     }
     return reinterpret_cast<Fn>(address);
   }
@@ -213,11 +233,24 @@ const LoadedPlugin* plugin_in_slot(int slot) {
   return &loaded[static_cast<std::size_t>(slot)];
 }
 
-void trace_plugin_kernels(PluginCallTrace* trace) {
-  plugin_call_trace = trace;
+PluginCallTrace* first_trace_of_thread() {
+  PluginTraceArea* area = plugin_trace_area;
+  // More threads than records share the last ones (a report may then name
+  // another thread's call); perft and the solver use at most 256.
+  plugin_trace_index = std::min(area->threads.fetch_add(1), kTracedThreads - 1);
+  static thread_local std::vector<char> stack(1 << 16);
+  stack_t ss{};
+  ss.ss_sp = stack.data();
+  ss.ss_size = stack.size();
+  sigaltstack(&ss, nullptr);
+  return &area->record[plugin_trace_index];
+}
+
+void trace_plugin_kernels(PluginTraceArea* area) {
+  plugin_trace_area = area;
   for (const auto& p : records()) {
     const auto slot = static_cast<std::size_t>(p.slot);
-    plugin_kernels[slot] = trace ? kTracedKernels[slot] : untraced[slot];
+    plugin_kernels[slot] = area ? kTracedKernels[slot] : untraced[slot];
   }
 }
 

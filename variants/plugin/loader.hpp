@@ -4,6 +4,7 @@
 // call, so that a crash can be pinned on one entry point and one position.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -73,25 +74,49 @@ enum class PluginEntry : int {
 };
 std::string_view entry_name(PluginEntry e);  // "rbp_flips", ...
 
-// What a checking process was doing when it last called into a plug-in.
-// It lives in memory shared with the parent, which reads it after a crash.
+// What one thread of a checking process was doing when it last called into
+// a plug-in.
 struct PluginCallTrace {
   volatile int slot;
   volatile int entry;  // PluginEntry; none between calls
   volatile int square;
   volatile std::uint64_t player;
   volatile std::uint64_t opponent;
-  volatile int signal;    // the signal that stopped the child, if caught
-  volatile int finished;  // set by the child when its work returned, before it exits
+};
+
+// A checking process's traces, in memory shared with the parent, which
+// reads them after a crash: one record per thread that calls into a
+// plug-in (the threads of a perft or a solve), so that a crash names the
+// call of the thread that crashed, not another thread's.
+inline constexpr int kTracedThreads = 512;
+struct PluginTraceArea {
+  volatile int signal;       // the signal that stopped the child, if caught
+  volatile int crashed;      // the record of the thread it stopped (-1: not known)
+  volatile int finished;     // set by the child when its work returned, before it exits
+  std::atomic<int> threads;  // records handed out
+  PluginCallTrace record[kTracedThreads];
 };
 
 // Where the calls are traced; null (no tracing) except in a checking child.
-inline PluginCallTrace* plugin_call_trace = nullptr;
+inline PluginTraceArea* plugin_trace_area = nullptr;
+// This thread's record in it (-1: none yet).
+inline thread_local int plugin_trace_index = -1;
+
+// This thread's record, handed out at its first traced call (then, also,
+// its alternate signal stack: a plug-in that overflows the stack of any
+// thread is still reported).
+PluginCallTrace* first_trace_of_thread();
+inline PluginCallTrace* thread_trace() {
+  PluginTraceArea* area = plugin_trace_area;
+  if (!area) return nullptr;
+  if (plugin_trace_index >= 0) return &area->record[plugin_trace_index];
+  return first_trace_of_thread();
+}
 
 // Records a call about to be made (only when tracing).
 inline void trace_plugin_call(int slot, PluginEntry entry, int square, std::uint64_t player,
                               std::uint64_t opponent) {
-  if (PluginCallTrace* t = plugin_call_trace) {
+  if (PluginCallTrace* t = thread_trace()) {
     t->slot = slot;
     t->square = square;
     t->player = player;
@@ -100,11 +125,11 @@ inline void trace_plugin_call(int slot, PluginEntry entry, int square, std::uint
   }
 }
 inline void trace_plugin_return() {
-  if (PluginCallTrace* t = plugin_call_trace) t->entry = static_cast<int>(PluginEntry::none);
+  if (PluginCallTrace* t = thread_trace()) t->entry = static_cast<int>(PluginEntry::none);
 }
 
 // Points every loaded slot's kernels at wrappers that trace each call into
 // `trace` before making it (in a checking child, before it checks anything).
-void trace_plugin_kernels(PluginCallTrace* trace);
+void trace_plugin_kernels(PluginTraceArea* area);
 
 }  // namespace rb
