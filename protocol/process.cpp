@@ -194,10 +194,17 @@ bool ChildProcess::send_line(std::string_view line, Deadline deadline) {
       close_fd(in_);  // EPIPE: the engine no longer reads
       return false;
     }
-    pollfd p{in_, POLLOUT, 0};
+    // While the engine does not take its input, what it writes is read (a
+    // program blocked on a full output pipe would never read again).
+    pollfd fds[3] = {{in_, POLLOUT, 0}, {out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
     const int timeout = poll_timeout(deadline);
     if (timeout == 0) return false;
-    if (poll(&p, 1, timeout) < 0 && errno != EINTR) return false;
+    if (poll(fds, 3, timeout) < 0 && errno != EINTR) return false;  // a closed fd (-1) is skipped
+    if (out_fd_ >= 0 && fds[1].revents) pump(out_fd_, out_);
+    if (err_fd_ >= 0 && fds[2].revents) {
+      pump(err_fd_, err_);
+      take_error_lines();
+    }
   }
   return true;
 }

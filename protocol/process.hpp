@@ -53,7 +53,9 @@ class ChildProcess {
 
   // Writes `line` and a newline to the engine's input; false when the
   // engine no longer reads it (it closed it or exited) or did not take it
-  // before the deadline.
+  // before the deadline. While the engine does not take it, what the engine
+  // writes is read into the buffers (read_line() takes it later), so that
+  // an engine blocked on a full output pipe is never waited on.
   bool send_line(std::string_view line, Deadline deadline);
   // The next line of the engine's standard output, waiting until the
   // deadline; standard error is read meanwhile (into last_lines()).

@@ -9,6 +9,9 @@ it greets like a board program (docs/board-protocol.md), then, at its first
   exit       exits with status 0
   child      starts a child process that sleeps, then hangs itself: the
              harness must kill both (the child is named by MARKER)
+  chatty     writes 256 KiB to standard error before its answers (more
+             than a pipe holds), then answers '-' to every `moves`: a
+             mismatch, not a program that stopped reading
   greeting   answers the greeting with something else
   version    speaks protocol version 7
 
@@ -22,6 +25,7 @@ import time
 
 mode, marker = sys.argv[1], sys.argv[2]
 out = sys.stdout
+chatted = False
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -50,6 +54,10 @@ for line in sys.stdin:
             continue
         if mode == "exit":
             sys.exit(0)
+        if mode == "chatty" and not chatted:
+            chatted = True
+            sys.stderr.write(("x" * 1023 + "\n") * 256)
+            sys.stderr.flush()
         if mode == "child":
             subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker])
             time.sleep(3600)

@@ -56,6 +56,7 @@ expect_fault hang "faulty-hang\): no answer to 'moves .*' within 1.000 s \(--boa
 expect_fault garbage "answered 'banana' to 'moves .*': expected distinct square names a1..h8, or '-' for none"
 expect_fault exit "faulty-exit\): closed its output before answering 'moves .*'; ended: exited with status 0"
 expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
+expect 1 'MISMATCH in board:faulty-chatty: legal moves' -- verify -n 600 --board-timeout 2 --board-cmd "$fault chatty $marker"
 expect 1 "answered 'hello there' to the greeting 'rbboard 1': expected 'rbboard 1 NAME \[FEATURES\]'" -- verify -n 5 --board-cmd "$fault greeting $marker"
 expect 1 "speaks board protocol version 7; this harness speaks 1" -- perft -d 2 --board-cmd "$fault version $marker"
 sleep 0.2
