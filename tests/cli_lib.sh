@@ -28,6 +28,30 @@ expect() {
   pass
 }
 
+# expect_lines CODE PATTERN... -- ARGS...: runs the binary once, checks the
+# exit code and that each extended regex PATTERN matches a line of the
+# combined output (one pass or failure per pattern).
+expect_lines() {
+  local code=$1
+  shift
+  local patterns=()
+  while [[ $# -gt 0 && $1 != -- ]]; do
+    patterns+=("$1")
+    shift
+  done
+  shift
+  local out rc p
+  out=$("$bin" "$@" 2>&1)
+  rc=$?
+  for p in "${patterns[@]}"; do
+    if [[ $rc == "$code" ]] && grep -Eq -- "$p" <<<"$out"; then
+      pass
+    else
+      fail "reversi-bench $*: exit $rc (expected $code), no line /$p/" "$out"
+    fi
+  done
+}
+
 # expect_one_line_exit CODE ARGS...: that exit code and exactly one line on
 # stderr.
 expect_one_line_exit() {
