@@ -50,11 +50,11 @@ expect_fault() {  # MODE PATTERN
 }
 # (A program that dies while the batch is still being written is caught at
 # the write, else at the read: the reason says which.)
-died="(closed its output before answering|stopped reading its input \\(at)"
-expect_fault crash "faulty-crash\): $died 'moves .*'; ended: killed by signal 11 \(Segmentation fault\); its last lines: .*about to fail: crash"
+died="(closed its output before answering 'moves .*'|stopped reading its input \\(at '(moves .*|sync)'\\))"
+expect_fault crash "faulty-crash\): $died; ended: killed by signal 11 \(Segmentation fault\); its last lines: .*about to fail: crash"
 expect_fault hang "faulty-hang\): no answer to 'moves .*' within 1.000 s \(--board-timeout\)"
 expect_fault garbage "answered 'banana' to 'moves .*': expected distinct square names a1..h8, or '-' for none"
-expect_fault exit "faulty-exit\): $died 'moves .*'; ended: exited with status 0"
+expect_fault exit "faulty-exit\): $died; ended: exited with status 0"
 expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
 expect 1 'MISMATCH in board:faulty-chatty: legal moves' -- verify -n 600 --board-timeout 2 --board-cmd "$fault chatty $marker"
 expect 1 "answered 'hello there' to the greeting 'rbboard 1': expected 'rbboard 1 NAME \[FEATURES\]'" -- verify -n 5 --board-cmd "$fault greeting $marker"

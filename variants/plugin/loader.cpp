@@ -4,6 +4,7 @@
 #include <elf.h>
 #include <link.h>
 #include <signal.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -233,16 +234,50 @@ const LoadedPlugin* plugin_in_slot(int slot) {
   return &loaded[static_cast<std::size_t>(slot)];
 }
 
+namespace {
+
+// A signal stack of the thread's own (a plug-in may overflow its stack),
+// mapped while the thread lives. At the thread's end the stack it replaced
+// is put back before this one is unmapped: a sanitizer runtime that gave
+// the thread a stack of its own unmaps that one, never this.
+class ThreadSignalStack {
+ public:
+  ThreadSignalStack() {
+    void* memory = mmap(nullptr, kSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return;
+    memory_ = memory;
+    stack_t ss{};
+    ss.ss_sp = memory_;
+    ss.ss_size = kSize;
+    installed_ = sigaltstack(&ss, &previous_) == 0;
+  }
+  ~ThreadSignalStack() {
+    if (installed_) {
+      stack_t current{};
+      if (sigaltstack(nullptr, &current) == 0 && current.ss_sp == memory_) {
+        sigaltstack(&previous_, nullptr);
+      }
+    }
+    if (memory_) munmap(memory_, kSize);
+  }
+  ThreadSignalStack(const ThreadSignalStack&) = delete;
+  ThreadSignalStack& operator=(const ThreadSignalStack&) = delete;
+
+ private:
+  static constexpr std::size_t kSize = 1 << 16;
+  void* memory_ = nullptr;
+  stack_t previous_{};
+  bool installed_ = false;
+};
+
+}  // namespace
+
 PluginCallTrace* first_trace_of_thread() {
   PluginTraceArea* area = plugin_trace_area;
   // More threads than records share the last ones (a report may then name
   // another thread's call); perft and the solver use at most 256.
   plugin_trace_index = std::min(area->threads.fetch_add(1), kTracedThreads - 1);
-  static thread_local std::vector<char> stack(1 << 16);
-  stack_t ss{};
-  ss.ss_sp = stack.data();
-  ss.ss_size = stack.size();
-  sigaltstack(&ss, nullptr);
+  static thread_local ThreadSignalStack stack;
   return &area->record[plugin_trace_index];
 }
 
