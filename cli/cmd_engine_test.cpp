@@ -19,25 +19,18 @@
 
 #include <CLI/CLI.hpp>
 #include "cli/commands.hpp"
+#include "cli/engine_options.hpp"
 #include "cli/engine_report.hpp"
 #include "cli/options.hpp"
 #include "cli/solver_choice.hpp"
 #include "core/errors.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"
-#include "protocol/command.hpp"
-#include "protocol/gtp.hpp"
 #include "protocol/process.hpp"
 #include "protocol/runner.hpp"
 
 namespace rb::cli {
 namespace {
-
-struct EngineArg {
-  protocol::EngineSpec spec;
-  std::string command;  // as given
-  bool name_given = false, protocol_given = false;
-};
 
 struct EngineTestArgs {
   std::vector<std::string> inputs;
@@ -50,123 +43,21 @@ struct EngineTestArgs {
   bool verbose = false;
 };
 
-// The engine that the option after it describes; a usage error before any.
-EngineArg& current_engine(EngineTestArgs& args, const std::string& option) {
-  if (args.engines.empty()) {
-    throw CLI::ValidationError(option, "describes the --engine before it; give --engine first");
-  }
-  return args.engines.back();
-}
-
-void add_engine_options(CLI::App* cmd, EngineTestArgs& args) {
-  cmd->add_option_function<std::string>(
-         "--engine",
-         [&args](const std::string& command) {
-           args.engines.push_back({{}, command});
-         },
-         "an engine to test: its command line ('edax -q', quoted as one argument); the options "
-         "after it (--name, --protocol, --gtp-setup, --gtp-level) describe it; repeatable")
-      ->type_name("'COMMAND ARGS'")
-      ->trigger_on_parse()
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  auto once = [](bool& given, const std::string& option) {
-    if (given) throw CLI::ValidationError(option, "given twice for one --engine");
-    given = true;
-  };
-  cmd->add_option_function<std::string>(
-         "--name",
-         [&args, once](const std::string& name) {
-           EngineArg& e = current_engine(args, "--name");
-           once(e.name_given, "--name");
-           e.spec.name = name;
-         },
-         "the name of the --engine before it, in tables (default: its program's name)")
-      ->trigger_on_parse()
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option_function<std::string>(
-         "--protocol",
-         [&args, once](const std::string& protocol) {
-           EngineArg& e = current_engine(args, "--protocol");
-           once(e.protocol_given, "--protocol");
-           if (protocol == "nboard") {
-             e.spec.protocol = protocol::Protocol::nboard;
-           } else if (protocol == "gtp") {
-             e.spec.protocol = protocol::Protocol::gtp;
-           } else {
-             throw CLI::ValidationError("--protocol",
-                                        "'" + protocol + "' is not one of nboard, gtp");
-           }
-         },
-         "the protocol of the --engine before it: nboard or gtp (required)")
-      ->type_name("nboard|gtp")
-      ->trigger_on_parse()
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option_function<std::string>(
-         "--gtp-setup",
-         [&args](const std::string& templ) {
-           EngineArg& e = current_engine(args, "--gtp-setup");
-           if (!e.spec.gtp_setup.empty()) {
-             throw CLI::ValidationError("--gtp-setup", "given twice for one --engine");
-           }
-           try {
-             protocol::expand_gtp_setup(templ, Position::start());
-           } catch (const std::invalid_argument& why) {
-             throw CLI::ValidationError("--gtp-setup", "'" + templ + "': " + why.what());
-           }
-           if (templ.empty()) throw CLI::ValidationError("--gtp-setup", "an empty template");
-           e.spec.gtp_setup = templ;
-         },
-         "GTP: the engine's own command that sets a position, with {board} (64 squares, X O -), "
-         "{side} (X or O) and {color} (black or white), e.g. 'grhino-setup_board {board} {side}'; "
-         "without it a position is set by clear_board and the moves of its game")
-      ->type_name("'TEMPLATE'")
-      ->trigger_on_parse()
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option_function<std::string>(
-         "--gtp-level",
-         [&args](const std::string& command) {
-           current_engine(args, "--gtp-level").spec.gtp_commands.push_back(command);
-         },
-         "GTP: a command sent after the handshake to make the engine search to the end (GTP has "
-         "no standard one; an engine may take its level on its command line instead); "
-         "repeatable")
-      ->type_name("'COMMAND'")
-      ->trigger_on_parse()
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-}
-
 // Checks each engine's description and fills in its defaults; throws
 // UsageError naming the engine.
+// Checks each engine's description (cli/engine_options.hpp), and that a GTP
+// engine without a set-up command is given games; throws UsageError naming
+// the engine.
 void settle_engines(EngineTestArgs& args, const std::vector<protocol::SuitePosition>& positions) {
-  std::set<std::string> names;
-  if (args.builtin) names.insert("builtin");
-  for (EngineArg& e : args.engines) {
-    const std::string which = "--engine '" + e.command + "'";
-    try {
-      e.spec.argv = protocol::split_command(e.command);
-      protocol::find_program(e.spec.argv[0]);
-    } catch (const protocol::CommandError& why) {
-      throw UsageError(which + ": " + why.what());
-    }
-    if (!e.protocol_given) throw UsageError(which + ": give its --protocol (nboard or gtp)");
-    if (e.spec.protocol == protocol::Protocol::nboard &&
-        (!e.spec.gtp_setup.empty() || !e.spec.gtp_commands.empty())) {
-      throw UsageError(which + ": --gtp-setup and --gtp-level are for --protocol gtp");
-    }
-    if (!e.name_given) {
-      const std::string& program = e.spec.argv[0];
-      e.spec.name = program.substr(program.rfind('/') + 1);
-    }
-    if (e.spec.name.empty()) throw UsageError(which + ": --name: an empty name");
-    if (!names.insert(e.spec.name).second) {
-      throw UsageError(which + ": another engine is named '" + e.spec.name +
-                       "' (the built-in solver is 'builtin'); give each a --name");
-    }
+  std::set<std::string> reserved;
+  if (args.builtin) reserved.insert("builtin");
+  cli::settle_engines(args.engines, reserved);
+  for (const EngineArg& e : args.engines) {
     if (e.spec.protocol == protocol::Protocol::gtp && e.spec.gtp_setup.empty()) {
       for (const auto& p : positions) {
         if (!p.game) {
-          throw UsageError(which +
-                           ": without --gtp-setup a GTP engine is given a position by the moves "
+          throw UsageError("--engine '" + e.command +
+                           "': without --gtp-setup a GTP engine is given a position by the moves "
                            "of a game that reaches it, and " +
                            p.label +
                            " is a board without one (give the engine's set-up command with "
@@ -232,7 +123,7 @@ void add_engine_test_command(CLI::App& app, int& exit_code) {
   cmd->add_option("positions", args->inputs,
                   "OBF files, FILE:N, board strings, or game lines and files of them")
       ->required();
-  add_engine_options(cmd, *args);
+  add_engine_options(cmd, args->engines, false);
   cmd->add_flag_callback(
       "--no-builtin", [args] { args->builtin = false; },
       "leave the built-in solver out of the run (it runs last by default)");

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include "cli/commands.hpp"
+#include "cli/match_report.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
 #include "io/json.hpp"
@@ -51,16 +52,6 @@ Pentanomial parse_penta(const std::string& text) {
   return counts;
 }
 
-// An Elo, or +-inf where the score (or the bound) `score` reaches 1 or 0.
-std::string elo_text(const std::optional<double>& elo, double score) {
-  if (!elo) return score <= 0 ? "-inf" : "+inf";
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.1f", *elo);
-  return text;
-}
-
-Json elo_json(const std::optional<double>& elo) { return elo ? Json(*elo) : Json(nullptr); }
-
 int run_sprt(const SprtArgs& args, bool json_given) {
   if (args.settings.elo0 >= args.settings.elo1) {
     throw UsageError("--elo0 " + std::to_string(args.settings.elo0) + " is not below --elo1 " +
@@ -68,23 +59,7 @@ int run_sprt(const SprtArgs& args, bool json_given) {
   }
   if (json_given) check_writable(args.json, "--json");
   const Pentanomial counts = parse_penta(args.penta);
-  const EloEstimate e = elo_estimate(counts, args.confidence);
-  const SprtState s = sprt(counts, args.settings);
-  const int percent = static_cast<int>(args.confidence * 100 + 0.5);
-  std::printf(
-      "pairs %llu (pentanomial %llu %llu %llu %llu %llu), score %.4f (%d%%: %.4f-%.4f)\n",
-      static_cast<unsigned long long>(e.pairs), static_cast<unsigned long long>(counts.n[0]),
-      static_cast<unsigned long long>(counts.n[1]), static_cast<unsigned long long>(counts.n[2]),
-      static_cast<unsigned long long>(counts.n[3]), static_cast<unsigned long long>(counts.n[4]),
-      e.score, percent, e.score_low, e.score_high);
-  std::printf("Elo %s (%d%%: %s to %s)\n", elo_text(e.elo, e.score).c_str(), percent,
-              elo_text(e.elo_low, e.score_low).c_str(), elo_text(e.elo_high, e.score_high).c_str());
-  std::printf("SPRT [%.2f, %.2f] alpha %.3g beta %.3g (pentanomial, logistic Elo)\n",
-              args.settings.elo0, args.settings.elo1, args.settings.alpha, args.settings.beta);
-  std::printf("LLR: %.2f (%.2f, %.2f): %s\n", s.llr, s.lower, s.upper,
-              s.verdict == SprtVerdict::h1   ? "H1 accepted"
-              : s.verdict == SprtVerdict::h0 ? "H0 accepted"
-                                             : "undecided, play on");
+  print_match_statistics(counts, args.settings, args.confidence);
   if (json_given) {
     Json doc;
     doc["schema"] = kResultSchema;
@@ -93,14 +68,7 @@ int run_sprt(const SprtArgs& args, bool json_given) {
     doc["config"] = {{"penta", counts.n},          {"elo0", args.settings.elo0},
                      {"elo1", args.settings.elo1}, {"alpha", args.settings.alpha},
                      {"beta", args.settings.beta}, {"confidence", args.confidence}};
-    doc["result"] = {{"pairs", e.pairs},
-                     {"score", e.score},
-                     {"score_interval", {e.score_low, e.score_high}},
-                     {"elo", elo_json(e.elo)},
-                     {"elo_interval", {elo_json(e.elo_low), elo_json(e.elo_high)}},
-                     {"llr", s.llr},
-                     {"llr_bounds", {s.lower, s.upper}},
-                     {"verdict", std::string(verdict_name(s.verdict))}};
+    doc["result"] = match_statistics_json(counts, args.settings, args.confidence);
     write_json_file(args.json, doc, "--json");
   }
   return kExitOk;
@@ -116,16 +84,7 @@ void add_sprt_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--penta", args->penta,
                   "N0,N1,N2,N3,N4: the pairs in which engine A scored 0, 1/2, 1, 3/2 and 2 points")
       ->required();
-  add_number_option<double>(cmd, "--elo0", args->settings.elo0, "H0's Elo (default 0)", -2000,
-                            2000);
-  add_number_option<double>(cmd, "--elo1", args->settings.elo1, "H1's Elo (default 5)", -2000,
-                            2000);
-  add_number_option<double>(cmd, "--alpha", args->settings.alpha,
-                            "the chance of accepting H1 when H0 holds (default 0.05)", 1e-9, 0.5);
-  add_number_option<double>(cmd, "--beta", args->settings.beta,
-                            "the chance of accepting H0 when H1 holds (default 0.05)", 1e-9, 0.5);
-  add_number_option<double>(cmd, "--confidence", args->confidence,
-                            "of the score and Elo intervals (default 0.95)", 0.5, 0.999999);
+  add_sprt_options(cmd, args->settings, args->confidence);
   auto* json = cmd->add_option("--json", args->json, "also write the result as JSON");
   cmd->callback([args, json, &exit_code] { exit_code = run_sprt(*args, json->count() > 0); });
 }

@@ -33,6 +33,8 @@ void add_search_command(CLI::App& app, int& exit_code);
 void add_nboard_command(CLI::App& app, int& exit_code);
 void add_gtp_command(CLI::App& app, int& exit_code);
 void add_sprt_command(CLI::App& app, int& exit_code);
+void add_match_command(CLI::App& app, int& exit_code);
+void add_openings_command(CLI::App& app, int& exit_code);
 
 // The message (one line on stderr) and exit code of an exception that
 // ended a command: 2 for bad input, usage or a resource, 1 for a failed

@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
   rb::cli::add_nboard_command(app, exit_code);
   rb::cli::add_gtp_command(app, exit_code);
   rb::cli::add_sprt_command(app, exit_code);
+  rb::cli::add_match_command(app, exit_code);
+  rb::cli::add_openings_command(app, exit_code);
   // Every message is one line of text, whatever a file name or a file holds.
   auto fail = [](int code, const std::string& what, const std::string& prefix = "") {
     std::cerr << "reversi-bench: error: " << rb::escape_controls(prefix + what) << "\n";

@@ -30,14 +30,24 @@ std::optional<Square> parse_move_token(std::string_view token) {
 
 }  // namespace
 
-std::string ggf_game(const Position& position) {
+std::string ggf_game(const Position& position) { return ggf_game(position, {}); }
+
+std::string ggf_game(const Position& start, const std::vector<Square>& moves) {
   std::string board(64, '-');
   for (Square s = 0; s < 64; ++s) {
-    if (position.black() & bit(s)) board[static_cast<std::size_t>(s)] = '*';
-    if (position.white() & bit(s)) board[static_cast<std::size_t>(s)] = 'O';
+    if (start.black() & bit(s)) board[static_cast<std::size_t>(s)] = '*';
+    if (start.white() & bit(s)) board[static_cast<std::size_t>(s)] = 'O';
   }
-  return "(;GM[Othello]PC[reversi-bench]PB[?]PW[?]RE[?]TI[0:00]TY[8]BO[8 " + board + " " +
-         (position.side == Color::black ? "*" : "O") + "];)";
+  std::string out = "(;GM[Othello]PC[reversi-bench]PB[?]PW[?]RE[?]TI[0:00]TY[8]BO[8 " + board +
+                    " " + (start.side == Color::black ? "*" : "O") + "]";
+  Color side = start.side;
+  for (Square s : moves) {
+    out += side == Color::black ? "B[" : "W[";
+    out += s == kPass ? std::string("PA") : square_name(s);
+    out += "]";
+    side = opposite(side);
+  }
+  return out + ";)";
 }
 
 EngineAnswer parse_nboard_move(std::string_view line) {
@@ -155,8 +165,10 @@ Position parse_ggf_board(std::string_view value) {
                                ggf_square(value[i]) == 1 ? Color::black : Color::white);
 }
 
-// Plays a move of `color` ("f5", "pa", "f5/1.00/2.3") on the board.
-void play_ggf_move(ReferenceBoard& board, Color color, std::string_view value, int number) {
+// Plays a move of `color` ("f5", "pa", "f5/1.00/2.3") on the board, and
+// adds it to `played` (a pass it implies first).
+void play_ggf_move(ReferenceBoard& board, Color color, std::string_view value, int number,
+                   std::vector<Square>& played) {
   const std::string_view token = value.substr(0, value.find('/'));
   const auto move = parse_move_token(token);
   const std::string where = "move " + std::to_string(number) + " " + quoted(value);
@@ -167,18 +179,21 @@ void play_ggf_move(ReferenceBoard& board, Color color, std::string_view value, i
       throw ProtocolError(where + ": " + std::string(color_name(color)) + " is not to move");
     }
     board.pass();  // the other side had to pass
+    played.push_back(kPass);
   }
   if (*move == kPass) {
     if (board.legal_moves() != 0) throw ProtocolError(where + ": a pass with moves to play");
     board.pass();
+    played.push_back(kPass);
     return;
   }
   if (!board.play(*move)) throw ProtocolError(where + ": an illegal move");
+  played.push_back(*move);
 }
 
 }  // namespace
 
-Position parse_ggf(std::string_view text) {
+GgfGame parse_ggf_game(std::string_view text) {
   const std::size_t open = text.find("(;");
   if (open == std::string_view::npos) throw ProtocolError("not a GGF game (no '(;')");
   std::size_t i = open + 2;
@@ -216,10 +231,15 @@ Position parse_ggf(std::string_view text) {
       moves.push_back({tag == "B" ? Color::black : Color::white, value});
     }
   }
-  ReferenceBoard board(start.value_or(Position::start()));
+  GgfGame out;
+  out.start = start.value_or(Position::start());
+  ReferenceBoard board(out.start);
   int number = 0;
-  for (const Move& m : moves) play_ggf_move(board, m.color, m.value, ++number);
-  return board.position();
+  for (const Move& m : moves) play_ggf_move(board, m.color, m.value, ++number, out.moves);
+  out.end = board.position();
+  return out;
 }
+
+Position parse_ggf(std::string_view text) { return parse_ggf_game(text).end; }
 
 }  // namespace rb::protocol

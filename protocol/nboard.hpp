@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/position.hpp"
 #include "protocol/protocol.hpp"
@@ -35,6 +36,8 @@ inline constexpr int kNBoardSolveDepth = 60;
 // "(;GM[Othello]PC[reversi-bench]...BO[8 <64 squares> <side>];)": the
 // position as a GGF game with no moves (black '*', white 'O', empty '-').
 std::string ggf_game(const Position& position);
+// The game from `start` with its moves (kPass: "PA").
+std::string ggf_game(const Position& start, const std::vector<Square>& moves);
 
 // The move line "=== MOVE[/EVAL[/TIME]]" (or blanks between the fields):
 // the move (a square or PA, either case), and the eval and time when given.
@@ -69,5 +72,14 @@ class NBoardPongReader {
 // a pass; a move of the side not to move after a forced pass implies the
 // pass). Throws ProtocolError naming what is wrong.
 Position parse_ggf(std::string_view text);
+
+// A GGF game whole: its first board, its moves (kPass for a pass, those a
+// move of the side not to move implies included) and the board they reach.
+struct GgfGame {
+  Position start;
+  std::vector<Square> moves;
+  Position end;
+};
+GgfGame parse_ggf_game(std::string_view text);
 
 }  // namespace rb::protocol

@@ -72,25 +72,11 @@ PositionRun EngineRunner::run(const SuitePosition& position) {
     if (fault.kind() == FaultKind::timeout || fault.kind() == FaultKind::no_handshake) {
       out.fault_reason += " (" + std::string(limit_option) + " " + seconds_text(limit) + ")";
     }
-    if (session_) {
-      session_->process().kill_group();
-      session_->process().drain_errors(deadline_in(0.1));
-      out.last_lines = session_->process().last_lines();
-      session_.reset();
-    }
+    out.last_lines = kill_session(session_);
   }
   return out;
 }
 
-void EngineRunner::stop() {
-  if (!session_) return;
-  try {
-    session_->quit(deadline_in(1.0));
-  } catch (const EngineFault&) {
-    // Quitting is a courtesy: the group is killed below in any case.
-  }
-  session_->process().kill_group();
-  session_.reset();
-}
+void EngineRunner::stop() { end_session(session_); }
 
 }  // namespace rb::protocol

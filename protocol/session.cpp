@@ -1,5 +1,7 @@
 #include "protocol/session.hpp"
 
+#include <cstdio>
+
 #include "protocol/command.hpp"
 #include "protocol/gtp.hpp"
 #include "protocol/nboard.hpp"
@@ -100,18 +102,25 @@ class NBoardSession final : public Session {
 
   void start(Deadline deadline) override {
     send("nboard " + std::to_string(kNBoardVersion), deadline, FaultKind::no_handshake);
-    send("set depth " + std::to_string(kNBoardSolveDepth), deadline, FaultKind::no_handshake);
+    if (spec_.nboard_depth > 0) {
+      send("set depth " + std::to_string(spec_.nboard_depth), deadline, FaultKind::no_handshake);
+    }
     ping(deadline, "the handshake: nboard, set depth, ping");
   }
 
+  // The game with its moves when they are known (the engine sees the game's
+  // history, as a GUI gives it), else the board.
   void set_position(const SuitePosition& position, Deadline deadline) override {
-    send("set game " + ggf_game(position.entry.position), deadline, FaultKind::no_handshake);
+    const std::string game = position.game ? ggf_game(Position::start(), *position.game)
+                                           : ggf_game(position.entry.position);
+    send("set game " + game, deadline, FaultKind::no_handshake);
     ping(deadline, "set game, ping");
   }
 
   void request_move(const Position&, Deadline deadline) override {
     send("go", deadline, FaultKind::timeout);
   }
+  void time_left(Color, double, Deadline) override {}
 
   EngineAnswer read_move(Deadline deadline) override {
     NBoardMoveReader reader;
@@ -153,14 +162,22 @@ class GtpSession final : public Session {
       command(expand_gtp_setup(spec_.gtp_setup, position.entry.position), deadline);
       return;
     }
+    // The moves, each with its colour; a pass is not sent (the next move
+    // names its colour, and an engine such as gtp-rhino passes for a side
+    // without moves by itself and then refuses "play COLOR pass").
     command("clear_board", deadline);
     Color side = Color::black;
     for (Square move : position.game.value()) {
-      command("play " + std::string(gtp_color(side)) + " " +
-                  (move == kPass ? std::string("pass") : square_name(move)),
-              deadline);
+      if (move != kPass)
+        command("play " + std::string(gtp_color(side)) + " " + square_name(move), deadline);
       side = opposite(side);
     }
+  }
+  void time_left(Color side, double seconds, Deadline deadline) override {
+    char text[64];
+    std::snprintf(text, sizeof text, "time_left %s %.3f 0", std::string(gtp_color(side)).c_str(),
+                  seconds);
+    command(text, deadline);
   }
 
   void request_move(const Position& position, Deadline deadline) override {
@@ -169,7 +186,7 @@ class GtpSession final : public Session {
 
   EngineAnswer read_move(Deadline deadline) override {
     GtpResponseReader reader;
-    read_until(reader, deadline, FaultKind::timeout, "the answer to genmove");
+    read_until(reader, deadline, FaultKind::timeout, "answer to genmove");
     const GtpResponse& r = reader.response();
     if (!r.success) {
       throw EngineFault(FaultKind::error_response, "genmove failed: " + quoted(r.text));
@@ -199,7 +216,7 @@ class GtpSession final : public Session {
   void command(const std::string& text, Deadline deadline) {
     send(text, deadline, FaultKind::no_handshake);
     GtpResponseReader reader;
-    read_until(reader, deadline, FaultKind::no_handshake, "the answer to " + quoted(text));
+    read_until(reader, deadline, FaultKind::no_handshake, "answer to " + quoted(text));
     if (!reader.response().success) {
       throw EngineFault(FaultKind::error_response,
                         quoted(text) + " failed: " + quoted(reader.response().text));
@@ -212,6 +229,26 @@ class GtpSession final : public Session {
 std::unique_ptr<Session> make_session(const EngineSpec& spec) {
   if (spec.protocol == Protocol::gtp) return std::make_unique<GtpSession>(spec);
   return std::make_unique<NBoardSession>(spec);
+}
+
+std::vector<std::string> kill_session(std::unique_ptr<Session>& session) {
+  if (!session) return {};
+  session->process().kill_group();
+  session->process().drain_errors(deadline_in(0.1));
+  auto lines = session->process().last_lines();
+  session.reset();
+  return lines;
+}
+
+void end_session(std::unique_ptr<Session>& session) {
+  if (!session) return;
+  try {
+    session->quit(deadline_in(1.0));
+  } catch (const EngineFault&) {
+    // Quitting is a courtesy: the group is killed below in any case.
+  }
+  session->process().kill_group();
+  session.reset();
 }
 
 }  // namespace rb::protocol

@@ -31,6 +31,9 @@ struct EngineSpec {
   std::string gtp_setup;
   // GTP: commands sent after the handshake (a level, a time setting).
   std::vector<std::string> gtp_commands;
+  // NBoard: the depth set after the handshake ("set depth N"; 60 searches
+  // to the end of the game, as engine-test asks; 0: none, the engine's own).
+  int nboard_depth = 60;
 };
 
 class Session {
@@ -47,6 +50,9 @@ class Session {
   virtual void request_move(const Position& position, Deadline deadline) = 0;
   // Reads the engine's answer to request_move().
   virtual EngineAnswer read_move(Deadline deadline) = 0;
+  // Tells the engine the time left on its clock before a move is asked for
+  // (GTP: time_left COLOR SECONDS 0; NBoard has no such command).
+  virtual void time_left(Color side, double seconds, Deadline deadline) = 0;
   // Asks the engine to quit, and waits until the deadline for it to exit
   // (the caller kills the group afterwards in any case).
   virtual void quit(Deadline deadline) = 0;
@@ -86,5 +92,11 @@ class Session {
 
 // A session speaking the spec's protocol.
 std::unique_ptr<Session> make_session(const EngineSpec& spec);
+
+// After a fault: kills the engine's process group, and returns the last
+// lines it printed (its standard error read for 0.1 s more). No-op on none.
+std::vector<std::string> kill_session(std::unique_ptr<Session>& session);
+// At the end: asks the engine to quit (a second), then kills its group.
+void end_session(std::unique_ptr<Session>& session);
 
 }  // namespace rb::protocol

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft, solve, search, bench and engine-test, validated against the schemas
+"""The --json output of list, perft, solve, search, bench, engine-test and match, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -155,6 +155,19 @@ def main():
     if crash and crash["engines"][0]["rows"][0]["fault"]["kind"] != "exited":
         failed += 1
         print("FAIL engine-test fault: the crash is not reported as such")
+    # A match: the harness's own engine over both protocols, with a fault
+    # (a crash of the test engine once), adjudication and the SPRT.
+    openings = os.path.join(positions, "openings-8.txt")
+    once = os.path.join(tempfile.mkdtemp(), "once")
+    match = check("match", [
+        "match", "--engine", " ".join(own), "--protocol", "nboard", "--name", "rb",
+        "--engine", f"/usr/bin/python3 {faulty} --protocol gtp --mode crash --once {once}",
+        "--protocol", "gtp", "--name", "faulty", "--openings", openings, "--pairs", "2",
+        "--adjudicate-empties", "12", "--tt", "4", "--sprt"], "match")
+    if match and not (len(match["games"]) == 4 and match["result"]["faults"] == [0, 1]
+                      and match["games"][0]["end"] == "fault"):
+        failed += 1
+        print("FAIL match: not 4 games with the second engine's crash in the first")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
-"""An engine that misbehaves on purpose, for tests/engine_test_cli.sh.
+"""An engine that misbehaves on purpose, for tests/engine_test_cli.sh and
+tests/match_cli_test.sh.
 
 Usage: fault_engine.py --protocol nboard|gtp --mode MODE [--once FILE] [--pids FILE]
 
 It speaks NBoard or GTP (its GTP set-up command: fault-setup BOARD SIDE)
-and answers the handshake; then, asked for a move, it does what MODE says:
+and answers the handshake; it follows a game as a match gives it (the
+moves of NBoard's set game; GTP's clear_board, play and its own genmove); then, asked for a move, it does what MODE says:
   ok            answers the first legal move (a pass when it has none)
   crash         kills itself with SIGSEGV
   hang          starts a child (sleep) in its process group and waits forever
@@ -25,6 +27,7 @@ hang mode its child's too, for the test to check that none is left.
 """
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -49,6 +52,42 @@ def legal_moves(board, side):
                 moves.append(s)
                 break
     return moves
+
+
+def play(board, side, square):
+    """The board after side plays square (a legal move)."""
+    other = "O" if side == "X" else "X"
+    cells = list(board)
+    f, r = square % 8, square // 8
+    for df, dr in DIRS:
+        x, y, run = f + df, r + dr, []
+        while 0 <= x < 8 and 0 <= y < 8 and cells[y * 8 + x] == other:
+            run.append(y * 8 + x)
+            x, y = x + df, y + dr
+        if run and 0 <= x < 8 and 0 <= y < 8 and cells[y * 8 + x] == side:
+            for s in run:
+                cells[s] = side
+    cells[square] = side
+    return "".join(cells)
+
+
+def square_of(text):
+    """a1..h8 (either case) as 0..63; None for a pass."""
+    text = text.lower()
+    if text in ("pa", "pass"):
+        return None
+    return (int(text[1]) - 1) * 8 + "abcdefgh".index(text[0])
+
+
+def after_moves(board, side, moves):
+    """The board and side to move after the moves of a GGF game (B[..]/W[..])."""
+    for color, move in moves:
+        side = "X" if color == "B" else "O"
+        square = square_of(move.split("/")[0])
+        if square is not None:
+            board = play(board, side, square)
+        side = "O" if side == "X" else "X"
+    return board, side
 
 
 def name(square):
@@ -125,6 +164,7 @@ def main():
                 bo = line[line.index("BO[8 ") + 5:]
                 squares = bo[:64].replace("*", "X")
                 board, side = squares, ("X" if bo[65] == "*" else "O")
+                board, side = after_moves(board, side, re.findall(r"\b([BW])\[([^\]]*)\]", bo))
                 positioned = True
             elif words[0] == "go":
                 if mode == "early":
@@ -144,11 +184,26 @@ def main():
                 if mode == "early":
                     moves = legal_moves(board, side)
                     out("= " + (name(moves[0]) if moves else "pass") + "\n")
+            elif words[0] == "clear_board":
+                board, side = "-" * 27 + "OX------XO" + "-" * 27, "X"
+                out("=\n")
+            elif words[0] == "play" and len(words) == 3:
+                color = "X" if words[1].lower().startswith("b") else "O"
+                square = square_of(words[2])
+                if square is not None:
+                    board = play(board, color, square)
+                side = "O" if color == "X" else "X"
+                out("=\n")
             elif words[0] == "genmove":
                 if mode == "early":
                     continue
+                side = "X" if words[1].lower().startswith("b") else "O"
                 move = misbehave(mode, board, side, args.pids, "gtp")
                 if move:
+                    square = square_of(move)
+                    if square is not None and square in legal_moves(board, side):
+                        board = play(board, side, square)
+                    side = "O" if side == "X" else "X"
                     out("= " + move + "\n")
             else:
                 out("=\n")

@@ -1,0 +1,332 @@
+#include "run/match.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "core/reference.hpp"
+#include "core/rules.hpp"
+#include "protocol/runner.hpp"
+
+namespace rb {
+namespace {
+
+using protocol::Clock;
+using protocol::deadline_in;
+using protocol::EngineFault;
+using protocol::FaultKind;
+
+// A game given up because the match ended (the SPRT decided, an abort).
+struct Abandoned {};
+
+std::string seconds_text(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g s", s);
+  return text;
+}
+
+// One engine of one worker: started when first asked for, killed after a
+// fault and started again when next asked for.
+class Player {
+ public:
+  explicit Player(const MatchEngine& engine) : engine_(engine) {}
+  ~Player() { stop(); }
+
+  protocol::Session& session(double start_timeout) {
+    if (!session_) {
+      session_ = protocol::make_session(engine_.spec);
+      session_->start(deadline_in(start_timeout));
+    }
+    return *session_;
+  }
+  bool started() const { return session_ != nullptr; }
+
+  // After a fault: kills the engine, and gives its last lines.
+  std::vector<std::string> kill() { return protocol::kill_session(session_); }
+  void stop() { protocol::end_session(session_); }
+
+ private:
+  const MatchEngine& engine_;
+  std::unique_ptr<protocol::Session> session_;
+};
+
+// The match here: -j threads, each with a PairPlayer, taking the pairs in
+// turn; the progress and the SPRT kept under one lock.
+class Match {
+ public:
+  Match(const MatchSettings& settings, const ChosenSolver* solver,
+        const std::vector<PairRecord>& done, const MatchObserver& observer,
+        const std::atomic<bool>* stop)
+      : s_(settings), solver_(solver), observer_(observer), stop_(stop) {
+    result_ = start_match(settings, done, todo_);
+  }
+
+  MatchResult run() {
+    const int workers = std::max(1, std::min<int>(s_.jobs, static_cast<int>(todo_.size())));
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers; ++w) threads.emplace_back([this] { work(); });
+    for (auto& t : threads) t.join();
+    if (abort_) throw MatchAborted(*abort_);
+    result_.interrupted = stop_ && stop_->load();
+    return std::move(result_);
+  }
+
+ private:
+  bool quitting() const { return quit_.load() || (stop_ && stop_->load()); }
+
+  void work() {
+    try {
+      PairPlayer player(s_, solver_);
+      const auto quit = [this] { return quitting(); };
+      const auto on_game = [this](const GameRecord& g) {
+        std::lock_guard lock(mutex_);
+        if (!quitting() && observer_.game) observer_.game(g);
+      };
+      for (;;) {
+        int pair = -1;
+        {
+          std::lock_guard lock(mutex_);
+          if (quitting() || next_ >= todo_.size() || match_decided(result_)) break;
+          pair = todo_[next_++];
+        }
+        const std::optional<PairRecord> record = player.play(pair, quit, on_game);
+        if (!record) break;
+        std::lock_guard lock(mutex_);
+        if (quitting()) break;
+        if (add_pair(result_, *record, s_, observer_)) quit_ = true;
+      }
+    } catch (const MatchAborted& e) {
+      std::lock_guard lock(mutex_);
+      if (!abort_) abort_ = e.what();
+      quit_ = true;
+    }
+  }
+
+  const MatchSettings& s_;
+  const ChosenSolver* solver_;
+  const MatchObserver& observer_;
+  const std::atomic<bool>* stop_;
+  std::mutex mutex_;
+  std::vector<int> todo_;
+  std::size_t next_ = 0;
+  MatchResult result_;
+  std::atomic<bool> quit_{false};
+  std::optional<std::string> abort_;
+};
+
+MatchTransport* current_transport = nullptr;
+
+}  // namespace
+
+struct PairPlayer::Impl {
+  Impl(const MatchSettings& s, const ChosenSolver* chosen)
+      : settings(s),
+        solver(chosen),
+        players{Player(s.engines[0]), Player(s.engines[1])},
+        table(chosen ? std::max<std::size_t>(chosen->options.tt_mb, 1) : 0) {}
+
+  GameRecord play_game(int pair, int game, const std::function<bool()>& quit) {
+    GameRecord g;
+    g.pair = pair;
+    g.game = game;
+    g.opening = pair % static_cast<int>(settings.openings.size());
+    g.black = game;
+    g.white = 1 - game;
+    const Opening& opening = settings.openings[static_cast<std::size_t>(g.opening)];
+    ReferenceBoard board(opening.position);
+    std::vector<Square> moves = opening.moves;
+    double clock[2] = {settings.engines[static_cast<std::size_t>(g.black)].game_time,
+                       settings.engines[static_cast<std::size_t>(g.white)].game_time};
+    for (;;) {
+      if (quit && quit()) throw Abandoned{};
+      const Position position = board.position();
+      if (board.game_over()) {
+        const int diff = popcount(position.player) - popcount(position.opponent);
+        const int score = final_score(diff, position.empties());
+        g.result = position.side == Color::black ? score : -score;
+        break;
+      }
+      const Bitboard legal = board.legal_moves();
+      if (legal == 0) {
+        board.pass();
+        moves.push_back(kPass);
+        g.moves.push_back({kPass, 0, std::nullopt});
+        continue;
+      }
+      if (settings.adjudicate_empties >= 0 && position.empties() <= settings.adjudicate_empties) {
+        table.clear();
+        SolveOptions options = solver->options;
+        options.threads = 1;
+        const SolveResult r = solver->solve(position, options, &table);
+        g.end = GameRecord::End::adjudicated;
+        g.adjudicated_empties = position.empties();
+        g.result = position.side == Color::black ? r.score : -r.score;
+        break;
+      }
+      const int side = position.side == Color::black ? 0 : 1;
+      const int e = side == 0 ? g.black : g.white;
+      const MatchEngine& engine = settings.engines[static_cast<std::size_t>(e)];
+      Player& player = players[e];
+      const char* limit_name = "the move's limit";
+      double limit = settings.move_time_limit;
+      try {
+        if (!player.started()) {
+          try {
+            player.session(settings.start_timeout);
+          } catch (const EngineFault& f) {
+            if (++start_failures[e] >= kMaxStartFailures) {
+              throw MatchAborted("engine '" + engine.spec.name + "' failed to start " +
+                                 std::to_string(kMaxStartFailures) +
+                                 " times in a row; the last time: " + f.what());
+            }
+            throw;
+          }
+          start_failures[e] = 0;
+        }
+        protocol::Session& session = player.session(settings.start_timeout);
+        protocol::SuitePosition sp;
+        sp.entry.position = position;
+        sp.label = opening.label;
+        sp.game = moves;
+        session.set_position(sp, deadline_in(settings.start_timeout));
+        if (engine.game_time > 0) {
+          session.time_left(position.side, std::max(0.0, clock[side]),
+                            deadline_in(settings.start_timeout));
+          if (clock[side] + settings.clock_margin < limit) {
+            limit = std::max(0.0, clock[side]) + settings.clock_margin;
+            limit_name = "its clock";
+          }
+        }
+        const auto deadline = deadline_in(limit);
+        const auto asked = Clock::now();
+        session.request_move(position, deadline);
+        const protocol::EngineAnswer answer = session.read_move(deadline);
+        const double spent = std::chrono::duration<double>(Clock::now() - asked).count();
+        if (auto fault = protocol::check_move(position, answer.move)) throw *fault;
+        clock[side] -= spent;
+        if (engine.game_time > 0 && clock[side] < -settings.clock_margin) {
+          throw EngineFault(FaultKind::timeout, "lost on time: its clock ran out by " +
+                                                    seconds_text(-clock[side]) + " with move " +
+                                                    square_name(answer.move));
+        }
+        board.play(answer.move);
+        moves.push_back(answer.move);
+        g.moves.push_back({answer.move, spent, answer.score});
+      } catch (const EngineFault& f) {
+        g.end = GameRecord::End::fault;
+        g.faulty = e;
+        g.fault = f.kind();
+        g.fault_reason = f.what();
+        if (f.kind() == FaultKind::timeout && g.fault_reason.find("lost on time") != 0) {
+          g.fault_reason += " (" + std::string(limit_name) + ", " + seconds_text(limit) + ")";
+        }
+        g.last_lines = player.kill();
+        break;
+      }
+    }
+    g.clock_left[0] = clock[0];
+    g.clock_left[1] = clock[1];
+    return g;
+  }
+
+  static constexpr int kMaxStartFailures = 3;
+  const MatchSettings& settings;
+  const ChosenSolver* solver;
+  Player players[2];
+  TranspositionTable table;
+  int start_failures[2] = {0, 0};
+};
+
+PairPlayer::PairPlayer(const MatchSettings& settings, const ChosenSolver* solver)
+    : impl_(std::make_unique<Impl>(settings, solver)) {}
+
+PairPlayer::~PairPlayer() = default;
+
+std::optional<PairRecord> PairPlayer::play(int pair, const std::function<bool()>& quit,
+                                           const std::function<void(const GameRecord&)>& on_game) {
+  PairRecord record;
+  record.pair = pair;
+  try {
+    for (int game = 0; game < 2; ++game) {
+      record.games[game] = impl_->play_game(pair, game, quit);
+      if (on_game) on_game(record.games[game]);
+    }
+  } catch (const Abandoned&) {
+    return std::nullopt;
+  }
+  return record;
+}
+
+MatchResult start_match(const MatchSettings& settings, const std::vector<PairRecord>& done,
+                        std::vector<int>& todo) {
+  MatchResult result;
+  std::set<int> finished;
+  for (const PairRecord& p : done) {
+    finished.insert(p.pair);
+    result.pairs.push_back(p);
+    count_pair(result.progress, p, settings.sprt);
+  }
+  todo.clear();
+  for (int i = 0; i < settings.pairs; ++i) {
+    if (!finished.count(i)) todo.push_back(i);
+  }
+  result.stopped_by_sprt = match_decided(result);
+  return result;
+}
+
+bool match_decided(const MatchResult& result) {
+  return result.progress.sprt && result.progress.sprt->verdict != SprtVerdict::undecided;
+}
+
+bool add_pair(MatchResult& result, const PairRecord& pair, const MatchSettings& settings,
+              const MatchObserver& observer) {
+  result.pairs.push_back(pair);
+  count_pair(result.progress, pair, settings.sprt);
+  if (observer.pair) observer.pair(pair, result.progress);
+  if (match_decided(result)) result.stopped_by_sprt = true;
+  return result.stopped_by_sprt;
+}
+
+MatchTransport* match_transport() { return current_transport; }
+void set_match_transport(MatchTransport* transport) { current_transport = transport; }
+
+double GameRecord::points(int e) const {
+  if (end == End::fault) return faulty == e ? 0.0 : 1.0;
+  const int for_black = result > 0 ? 2 : result == 0 ? 1 : 0;
+  return (e == black ? for_black : 2 - for_black) / 2.0;
+}
+
+int PairRecord::penta_index() const {
+  return static_cast<int>(std::lround(2 * (games[0].points(0) + games[1].points(0))));
+}
+
+void count_pair(MatchProgress& progress, const PairRecord& pair,
+                const std::optional<SprtSettings>& sprt_settings) {
+  ++progress.counts.n[static_cast<std::size_t>(pair.penta_index())];
+  for (const GameRecord& g : pair.games) {
+    const double p = g.points(0);
+    if (p == 1) {
+      ++progress.wins;
+    } else if (p == 0) {
+      ++progress.losses;
+    } else {
+      ++progress.draws;
+    }
+    if (g.end == GameRecord::End::fault) ++progress.faults[g.faulty];
+  }
+  if (sprt_settings) progress.sprt = sprt(progress.counts, *sprt_settings);
+}
+
+MatchResult run_match(const MatchSettings& settings, const ChosenSolver* solver,
+                      const std::vector<PairRecord>& done, const MatchObserver& observer,
+                      const std::atomic<bool>* stop) {
+  Match match(settings, solver, done, observer, stop);
+  return match.run();
+}
+
+}  // namespace rb

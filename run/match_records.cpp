@@ -1,0 +1,279 @@
+#include "run/match_records.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "core/reference.hpp"
+#include "protocol/protocol.hpp"
+
+namespace rb {
+namespace {
+
+using protocol::FaultKind;
+
+// GGF property text: no ']' (which would end the property) and no line breaks.
+std::string ggf_text(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == ']') {
+      out += ')';
+    } else if (c == '[') {
+      out += '(';
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string number_text(const char* format, double value) {
+  char text[48];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+const char* end_name(GameRecord::End end) {
+  switch (end) {
+    case GameRecord::End::played:
+      return "played";
+    case GameRecord::End::adjudicated:
+      return "adjudicated";
+    case GameRecord::End::fault:
+      return "fault";
+  }
+  return "played";
+}
+
+std::optional<FaultKind> fault_of_name(std::string_view name) {
+  for (int k = 0; k <= static_cast<int>(FaultKind::unrequested); ++k) {
+    if (protocol::fault_name(static_cast<FaultKind>(k)) == name) return static_cast<FaultKind>(k);
+  }
+  return std::nullopt;
+}
+
+GameRecord game_of_json(const Json& j) {
+  GameRecord g;
+  g.game = j.at("game").get<int>();
+  g.opening = j.at("opening").get<int>();
+  g.black = j.at("black").get<int>();
+  g.white = j.at("white").get<int>();
+  g.result = j.at("result").get<int>();
+  const std::string end = j.at("end").get<std::string>();
+  if (end == "played") {
+    g.end = GameRecord::End::played;
+  } else if (end == "adjudicated") {
+    g.end = GameRecord::End::adjudicated;
+    g.adjudicated_empties = j.at("adjudicated_empties").get<int>();
+  } else if (end == "fault") {
+    g.end = GameRecord::End::fault;
+    g.faulty = j.at("faulty").get<int>();
+    const auto kind = fault_of_name(j.at("fault").get<std::string>());
+    if (!kind)
+      throw std::invalid_argument("an unknown fault '" + j.at("fault").get<std::string>() + "'");
+    g.fault = *kind;
+    g.fault_reason = j.at("reason").get<std::string>();
+    g.last_lines = j.at("last_lines").get<std::vector<std::string>>();
+  } else {
+    throw std::invalid_argument("an unknown end '" + end + "'");
+  }
+  if ((g.black != 0 && g.black != 1) || g.white != 1 - g.black ||
+      (g.end == GameRecord::End::fault && g.faulty != 0 && g.faulty != 1)) {
+    throw std::invalid_argument("engines other than 0 and 1");
+  }
+  for (const Json& m : j.at("moves")) {
+    MoveRecord move;
+    const std::string text = m.at("move").get<std::string>();
+    const auto square = parse_square(text);
+    if (!square) throw std::invalid_argument("not a move: '" + text + "'");
+    move.move = *square;
+    move.seconds = m.at("seconds").get<double>();
+    if (m.contains("eval")) move.eval = m.at("eval").get<double>();
+    g.moves.push_back(move);
+  }
+  return g;
+}
+
+}  // namespace
+
+Json game_json(const GameRecord& g) {
+  Json moves = Json::array();
+  for (const MoveRecord& m : g.moves) {
+    Json move = {{"move", m.move == kPass ? std::string("pa") : square_name(m.move)},
+                 {"seconds", m.seconds}};
+    if (m.eval) move["eval"] = *m.eval;
+    moves.push_back(move);
+  }
+  Json out = {{"game", g.game},   {"opening", g.opening},   {"black", g.black},
+              {"white", g.white}, {"end", end_name(g.end)}, {"result", g.result},
+              {"moves", moves}};
+  if (g.end == GameRecord::End::adjudicated) out["adjudicated_empties"] = g.adjudicated_empties;
+  if (g.end == GameRecord::End::fault) {
+    out["faulty"] = g.faulty;
+    out["fault"] = std::string(protocol::fault_name(g.fault));
+    out["reason"] = g.fault_reason;
+    out["last_lines"] = g.last_lines;
+  }
+  return out;
+}
+
+std::string ggf_record(const GameRecord& g, const MatchSettings& settings,
+                       const std::string& date) {
+  const Opening& opening = settings.openings[static_cast<std::size_t>(g.opening)];
+  std::string out = "(;GM[Othello]PC[reversi-bench match]DT[" + ggf_text(date) + "]";
+  out += "PB[" + ggf_text(settings.engines[static_cast<std::size_t>(g.black)].spec.name) + "]";
+  out += "PW[" + ggf_text(settings.engines[static_cast<std::size_t>(g.white)].spec.name) + "]";
+  std::string result;
+  if (g.end == GameRecord::End::fault) {
+    result = std::string(g.faulty == g.black ? "-64.00" : "+64.00") +
+             (g.fault == FaultKind::timeout ? ":t" : ":r");
+  } else {
+    result = number_text("%+.2f", g.result);
+    if (g.result == 0) result = "0.00";
+  }
+  out += "RE[" + result + "]";
+  const double black_time = settings.engines[static_cast<std::size_t>(g.black)].game_time;
+  const double white_time = settings.engines[static_cast<std::size_t>(g.white)].game_time;
+  if (black_time > 0) out += "TB[" + number_text("%.3f", black_time) + "]";
+  if (white_time > 0) out += "TW[" + number_text("%.3f", white_time) + "]";
+  out += "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]";
+  // The opening's moves, then the game's.
+  ReferenceBoard board(Position::start());
+  auto add = [&](Square s, const std::string& extra) {
+    const bool black = board.side_to_move() == Color::black;
+    out += black ? "B[" : "W[";
+    out += s == kPass ? std::string("PA") : square_name(s);
+    out += extra + "]";
+    if (s == kPass) {
+      board.pass();
+    } else {
+      board.play(s);
+    }
+  };
+  for (Square s : opening.moves) add(s, "");
+  for (const MoveRecord& m : g.moves) {
+    std::string extra;
+    if (m.move != kPass) {
+      extra = "/" + (m.eval ? number_text("%.2f", *m.eval) : std::string()) + "/" +
+              number_text("%.3f", m.seconds);
+    }
+    add(m.move, extra);
+  }
+  std::string comment = "pair " + std::to_string(g.pair + 1) + " game " +
+                        std::to_string(g.game + 1) + ", opening " + opening.label;
+  if (g.end == GameRecord::End::adjudicated) {
+    comment += "; adjudicated at " + std::to_string(g.adjudicated_empties) +
+               " empties by the exact solver (" + number_text("%+.0f", g.result) +
+               " for black by perfect play)";
+  }
+  if (g.end == GameRecord::End::fault) {
+    comment += "; " + settings.engines[static_cast<std::size_t>(g.faulty)].spec.name +
+               " lost by a fault (" + std::string(protocol::fault_name(g.fault)) +
+               "): " + g.fault_reason;
+  }
+  out += "C[" + ggf_text(comment) + "];)";
+  return out;
+}
+
+Json match_identity(const MatchSettings& settings) {
+  Json engines = Json::array();
+  for (const MatchEngine& e : settings.engines) {
+    engines.push_back({{"name", e.spec.name},
+                       {"argv", e.spec.argv},
+                       {"protocol", e.spec.protocol == protocol::Protocol::gtp ? "gtp" : "nboard"},
+                       {"nboard_depth", e.spec.nboard_depth},
+                       {"gtp_setup", e.spec.gtp_setup},
+                       {"gtp_commands", e.spec.gtp_commands},
+                       {"game_time", e.game_time}});
+  }
+  Json openings = Json::array();
+  for (const Opening& o : settings.openings) openings.push_back(moves_text(o.moves));
+  return {{"kind", "reversi-bench match state"},
+          {"version", 1},
+          {"engines", engines},
+          {"openings", openings},
+          {"adjudicate_empties", settings.adjudicate_empties}};
+}
+
+Json pair_json(const PairRecord& pair) {
+  return {{"pair", pair.pair}, {"games", {game_json(pair.games[0]), game_json(pair.games[1])}}};
+}
+
+LineLog::LineLog(const std::string& path, bool append) : path_(path) {
+  file_ = std::fopen(path.c_str(), append ? "a" : "w");
+  if (!file_) throw InputError(path, 0, 0, std::string("cannot write: ") + std::strerror(errno));
+}
+
+LineLog::~LineLog() {
+  if (file_) std::fclose(file_);
+}
+
+void LineLog::write(const std::string& line) {
+  if (std::fputs(line.c_str(), file_) < 0 || std::fputc('\n', file_) < 0 ||
+      std::fflush(file_) != 0) {
+    throw InputError(path_, 0, 0, std::string("cannot write: ") + std::strerror(errno));
+  }
+}
+
+std::vector<PairRecord> read_match_state(const std::string& path, const Json& identity,
+                                         const MatchSettings& settings) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<PairRecord> out;
+  std::vector<bool> seen(static_cast<std::size_t>(std::max(settings.pairs, 0)));
+  int number = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t newline = text.find('\n', at);
+    if (newline == std::string::npos) break;  // cut short by an interrupt: dropped
+    const std::string line = text.substr(at, newline - at);
+    at = newline + 1;
+    ++number;
+    Json j;
+    try {
+      j = Json::parse(line);
+    } catch (const Json::parse_error& e) {
+      throw InputError(path, number, static_cast<int>(e.byte), "not a JSON line");
+    }
+    if (number == 1) {
+      if (j != identity) {
+        for (const char* key : {"kind", "version", "engines", "openings", "adjudicate_empties"}) {
+          if (!j.contains(key) || j[key] != identity[key]) {
+            throw InputError(path, 1, 0,
+                             std::string("the state of another match: its '") + key +
+                                 "' differ from this command's (resume with the same engines, "
+                                 "openings and adjudication, or start anew without --resume)");
+          }
+        }
+      }
+      continue;
+    }
+    try {
+      PairRecord p;
+      p.pair = j.at("pair").get<int>();
+      if (p.pair < 0 || p.pair >= settings.pairs) {
+        throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " is beyond --pairs " +
+                                    std::to_string(settings.pairs));
+      }
+      for (int k = 0; k < 2; ++k) {
+        p.games[k] = game_of_json(j.at("games").at(static_cast<std::size_t>(k)));
+        p.games[k].pair = p.pair;
+      }
+      if (seen[static_cast<std::size_t>(p.pair)]) {
+        throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " twice");
+      }
+      seen[static_cast<std::size_t>(p.pair)] = true;
+      out.push_back(std::move(p));
+    } catch (const std::exception& e) {
+      throw InputError(path, number, 0, std::string("not a pair of this match: ") + e.what());
+    }
+  }
+  if (number == 0) throw InputError(path, 0, 0, "an empty state file (no first line)");
+  return out;
+}
+
+}  // namespace rb
