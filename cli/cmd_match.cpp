@@ -98,6 +98,13 @@ int run(MatchArgs& args) {
   if (args.sprt) settings.sprt = args.sprt_settings;
   std::optional<ChosenSolver> solver;
   if (args.adjudicate >= 0) solver = choose_solver(args.solver);
+  // Over MPI (reversi-bench-mpi), the ranks but the first only play.
+  MatchTransport* transport = match_transport();
+  if (transport && !transport->leader()) {
+    protocol::install_interrupt_cleanup();
+    transport->run(settings, solver ? &*solver : nullptr, {}, {});
+    return kExitOk;
+  }
   const Json identity = match_identity(settings);
   std::vector<PairRecord> done;
   if (args.resume) done = read_match_state(args.state, identity, settings);
@@ -141,7 +148,9 @@ int run(MatchArgs& args) {
                m.draws, m.losses, short_statistics(m.counts, m.sprt));
     std::fflush(stdout);
   };
-  const MatchResult r = run_match(settings, solver ? &*solver : nullptr, done, observer);
+  const MatchResult r = transport
+                            ? *transport->run(settings, solver ? &*solver : nullptr, done, observer)
+                            : run_match(settings, solver ? &*solver : nullptr, done, observer);
 
   const MatchProgress& m = r.progress;
   fmt::print("\n{} vs {}: {} games, {} wins, {} draws, {} losses for {}; faults: {} {}, {} {}\n", a,

@@ -38,12 +38,24 @@ void set_once(std::optional<T>& field, T value, const std::string& option) {
   field = value;
 }
 
-// This binary's path, for the command `self`.
+// The reversi-bench binary, for the command `self`: this one, or beside
+// reversi-bench-mpi the reversi-bench in its folder (an engine must not be
+// an MPI program started inside the job).
 std::string own_path() {
   char path[PATH_MAX];
   const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
   if (n <= 0) throw UsageError("--engine 'self ...': cannot find this program's path");
-  return std::string(path, static_cast<std::size_t>(n));
+  std::string self(path, static_cast<std::size_t>(n));
+  const std::string mpi = "reversi-bench-mpi";
+  if (self.size() >= mpi.size() && self.compare(self.size() - mpi.size(), mpi.size(), mpi) == 0) {
+    self.resize(self.size() - mpi.size());
+    self += "reversi-bench";
+    if (access(self.c_str(), X_OK) != 0) {
+      throw UsageError("--engine 'self ...': no reversi-bench beside reversi-bench-mpi (" + self +
+                       ")");
+    }
+  }
+  return self;
 }
 
 std::string seconds_word(double s) {

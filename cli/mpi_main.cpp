@@ -1,6 +1,11 @@
-// reversi-bench-mpi: `perft --split K` over the ranks of an MPI job.
+// reversi-bench-mpi: `perft --split K` and `match` over the ranks of an MPI
+// job.
 //
 //   mpirun -np N reversi-bench-mpi perft -d D --split K [-t T] [--hash MB] ...
+//   mpirun -np N reversi-bench-mpi match --engine ... --engine ... [--sprt] ...
+//
+// A match: rank 0 hands out the pairs and counts them, ranks 1..N-1 play
+// them with engines started on their own hosts (run/mpi_match.hpp).
 //
 // Every rank reads the same command line and makes the same units
 // (perft/perft_units.hpp). Rank 0 hands them out, largest first, to
@@ -39,6 +44,8 @@
 #include "io/machine.hpp"
 #include "io/output.hpp"
 #include "perft/mpi_transport.hpp"
+#include "protocol/process.hpp"
+#include "run/mpi_match.hpp"
 #include "variants/plugin/loader.hpp"
 
 int main(int argc, char** argv) {
@@ -53,14 +60,17 @@ int main(int argc, char** argv) {
     return e.what();
   });
   rb::distributed::set_split_transport(&transport);
+  rb::MpiMatchTransport match_transport;
+  rb::set_match_transport(&match_transport);
   const bool leader = transport.leader();
 
-  CLI::App app{"reversi-bench-mpi: perft --split K over the ranks of an MPI job"};
+  CLI::App app{"reversi-bench-mpi: perft --split K and match over the ranks of an MPI job"};
   app.name("reversi-bench-mpi");
   app.require_subcommand(1);
   app.set_version_flag("--version", rb::version_text());
   int exit_code = kExitOk;
   add_perft_command(app, exit_code);
+  add_match_command(app, exit_code);
   std::string error;
   try {
     try {
@@ -70,17 +80,18 @@ int main(int argc, char** argv) {
       // CLI11 takes the arguments reversed, without the program's name.
       const std::vector<std::string> args = protect_boards(argc, argv);
       // The one command, named: another is not "a subcommand is required".
-      if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && args[1] != "perft") {
+      if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && args[1] != "perft" &&
+          args[1] != "match") {
         const bool elsewhere = args[1] == "list" || args[1] == "show" || args[1] == "verify" ||
                                args[1] == "sample" || args[1] == "solve" ||
                                args[1] == "make-suite" || args[1] == "train-eval" ||
                                args[1] == "bench" || args[1] == "help";
-        throw rb::UsageError(elsewhere
-                                 ? "'" + args[1] +
-                                       "' is a command of reversi-bench; reversi-bench-mpi runs "
-                                       "perft --split K only"
-                                 : "unknown command '" + args[1] +
-                                       "'; reversi-bench-mpi runs perft --split K only");
+        throw rb::UsageError(elsewhere ? "'" + args[1] +
+                                             "' is a command of reversi-bench; reversi-bench-mpi "
+                                             "runs perft --split K and match only"
+                                       : "unknown command '" + args[1] +
+                                             "'; reversi-bench-mpi runs perft --split K and "
+                                             "match only");
       }
       std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
       app.parse(reversed);
@@ -109,13 +120,16 @@ int main(int argc, char** argv) {
     exit_code = kExitBadInput, error = "out of memory";
   } catch (const rb::CheckFailed& e) {
     exit_code = kExitCheckFailed, error = std::string("check failed: ") + e.what();
+  } catch (const rb::MatchAborted& e) {
+    exit_code = kExitBadInput, error = e.what();
   } catch (const std::exception& e) {
     exit_code = kExitCheckFailed, error = std::string("internal error: ") + e.what();
   }
   if (!error.empty()) {
     // Before the split run began, every rank fails alike and rank 0 says
     // why; once it began, the others may be waiting: the job ends here.
-    const bool alone = transport.begun() && (leader ? !transport.released() : true);
+    const bool alone =
+        (transport.begun() && (leader ? !transport.released() : true)) || match_transport.begun();
     if (leader || alone) {
       std::cerr << "reversi-bench-mpi: error: "
                 << rb::escape_controls(

@@ -198,6 +198,25 @@ Json match_identity(const MatchSettings& settings) {
           {"adjudicate_empties", settings.adjudicate_empties}};
 }
 
+PairRecord pair_of_json(const Json& j, const MatchSettings& settings) {
+  PairRecord p;
+  p.pair = j.at("pair").get<int>();
+  if (p.pair < 0 || p.pair >= settings.pairs) {
+    throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " is beyond --pairs " +
+                                std::to_string(settings.pairs));
+  }
+  for (int k = 0; k < 2; ++k) {
+    p.games[k] = game_of_json(j.at("games").at(static_cast<std::size_t>(k)));
+    p.games[k].pair = p.pair;
+    if (p.games[k].opening < 0 ||
+        p.games[k].opening >= static_cast<int>(settings.openings.size())) {
+      throw std::invalid_argument("an opening beyond the " +
+                                  std::to_string(settings.openings.size()) + " read");
+    }
+  }
+  return p;
+}
+
 Json pair_json(const PairRecord& pair) {
   return {{"pair", pair.pair}, {"games", {game_json(pair.games[0]), game_json(pair.games[1])}}};
 }
@@ -253,16 +272,7 @@ std::vector<PairRecord> read_match_state(const std::string& path, const Json& id
       continue;
     }
     try {
-      PairRecord p;
-      p.pair = j.at("pair").get<int>();
-      if (p.pair < 0 || p.pair >= settings.pairs) {
-        throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " is beyond --pairs " +
-                                    std::to_string(settings.pairs));
-      }
-      for (int k = 0; k < 2; ++k) {
-        p.games[k] = game_of_json(j.at("games").at(static_cast<std::size_t>(k)));
-        p.games[k].pair = p.pair;
-      }
+      PairRecord p = pair_of_json(j, settings);
       if (seen[static_cast<std::size_t>(p.pair)]) {
         throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " twice");
       }

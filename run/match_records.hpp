@@ -27,6 +27,9 @@ Json match_identity(const MatchSettings& settings);
 // A game and a pair as JSON (the state file's lines, the --json games).
 Json game_json(const GameRecord& game);
 Json pair_json(const PairRecord& pair);
+// The pair of pair_json(), checked against the match (std::exception naming
+// what is wrong).
+PairRecord pair_of_json(const Json& json, const MatchSettings& settings);
 
 // A file written a line at a time and flushed after each, so that an
 // interrupt loses at most the line being written.
