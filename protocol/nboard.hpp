@@ -4,7 +4,8 @@
 //
 // The harness as the GUI writes "nboard 2", "set depth 60" (search to the
 // end), "set game GGF" (the position, as the board of a GGF game with no
-// moves) and "go", and uses "ping N", answered "pong N", to know that the
+// moves, or the game from the start with its moves when they are known)
+// and "go", and uses "ping N", answered "pong N", to know that the
 // engine has taken what came before. The engine answers "go" with
 //   === MOVE[/EVAL[/TIME]]     (the protocol's document)
 //   === MOVE EVAL TIME         (Edax writes blanks)
