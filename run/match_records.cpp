@@ -1,6 +1,7 @@
 #include "run/match_records.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 
@@ -137,8 +138,15 @@ std::string ggf_record(const GameRecord& g, const MatchSettings& settings,
   out += "RE[" + result + "]";
   const double black_time = settings.engines[static_cast<std::size_t>(g.black)].game_time;
   const double white_time = settings.engines[static_cast<std::size_t>(g.white)].game_time;
-  if (black_time > 0) out += "TB[" + number_text("%.3f", black_time) + "]";
-  if (white_time > 0) out += "TW[" + number_text("%.3f", white_time) + "]";
+  // GGF clocks are MM:SS (a game clock of the match, rounded to the second).
+  const auto clock = [](double seconds) {
+    const long s = std::lround(seconds);
+    char text[32];
+    std::snprintf(text, sizeof text, "%02ld:%02ld", s / 60, s % 60);
+    return std::string(text);
+  };
+  if (black_time > 0) out += "TB[" + clock(black_time) + "]";
+  if (white_time > 0) out += "TW[" + clock(white_time) + "]";
   out += "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]";
   // The opening's moves, then the game's.
   ReferenceBoard board(Position::start());
