@@ -1,17 +1,18 @@
-// `reversi-bench match`: two engines (--engine, as engine-test gives them,
-// each with its level) play games in colour-swapped pairs from a list of
+// `reversi-bench match`: engines (--engine, as engine-test gives them, each
+// with its level) play games in colour-swapped pairs from a list of
 // openings, -j N games at once, until the pairs are played or the SPRT
 // decides (run/match.hpp). A line per pair shows the progress; at the end
 // the pentanomial counts, the Elo of engine A (the first) with its
-// interval, and the SPRT. --ggf records every game, --state the match so
-// that --resume goes on after an interrupt. Exit 0 when the match was
-// played (whatever its result), 2 for usage errors.
+// interval, and the SPRT. With more than two engines, a round robin: every
+// two play --pairs pairs, and a table gives each engine's score and Elo
+// against the field and the cross table. --ggf records every game, --state
+// the match so that --resume goes on after an interrupt. Exit 0 when the
+// match was played (whatever its result), 2 for usage errors.
 #include <fmt/core.h>
 
-#include <chrono>
-#include <ctime>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 #include "cli/commands.hpp"
@@ -46,47 +47,9 @@ struct MatchArgs {
   bool resume = false;
 };
 
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y.%m.%d_%H:%M:%S.UTC", &tm);
-  return text;
-}
-
-// A game for engine A: its disc margin ("+12", "-4", "0"), the fault that
-// decided it, and where it was adjudicated.
-std::string result_for_a(const GameRecord& g) {
-  if (g.end == GameRecord::End::fault) return g.faulty == 0 ? "lost:fault" : "won:fault";
-  const int margin = g.black == 0 ? g.result : -g.result;
-  return (margin > 0 ? "+" : "") + std::to_string(margin) +
-         (g.end == GameRecord::End::adjudicated ? "@" + std::to_string(g.adjudicated_empties) : "");
-}
-
-Json game_summary(const GameRecord& g) {
-  Json out = game_json(g);
-  out["pair"] = g.pair;
-  out.erase("moves");
-  return out;
-}
-
-int run(MatchArgs& args) {
-  settle_engines(args.engines, {});
-  if (args.engines.size() != 2) {
-    throw UsageError("a match is between two engines: give --engine twice (" +
-                     std::to_string(args.engines.size()) + " given)");
-  }
-  if (args.sprt && args.sprt_settings.elo0 >= args.sprt_settings.elo1) {
-    throw UsageError("--elo0 is not below --elo1");
-  }
-  if (args.resume && args.state.empty()) throw UsageError("--resume: give the --state file");
+// The settings common to every match of the command (engines aside).
+MatchSettings base_settings(const MatchArgs& args) {
   MatchSettings settings;
-  for (const EngineArg& e : args.engines) {
-    settings.engines.push_back({e.spec, e.game_time.value_or(0)});
-    // Without --depth an NBoard engine plays at its own level.
-    settings.engines.back().spec.nboard_depth = e.depth.value_or(0);
-  }
   const std::string found = find_data_file(args.openings);
   settings.openings = read_openings(found.empty() ? args.openings : found, args.opening_plies);
   settings.pairs = args.pairs > 0 ? args.pairs : static_cast<int>(settings.openings.size());
@@ -96,99 +59,114 @@ int run(MatchArgs& args) {
   settings.clock_margin = args.clock_margin;
   settings.adjudicate_empties = args.adjudicate;
   if (args.sprt) settings.sprt = args.sprt_settings;
-  std::optional<ChosenSolver> solver;
-  if (args.adjudicate >= 0) solver = choose_solver(args.solver);
-  // Over MPI (reversi-bench-mpi), the ranks but the first only play.
+  return settings;
+}
+
+// One match of two engines, with its progress lines and records.
+MatchResult play(const MatchSettings& settings, const ChosenSolver* solver,
+                 const std::vector<PairRecord>& done, LineLog* ggf, LineLog* state) {
+  MatchObserver observer;
+  observer.game = [&](const GameRecord& g) {
+    if (ggf) ggf->write(ggf_record(g, settings, utc_now()));
+    if (g.end == GameRecord::End::fault) print_fault(g, settings);
+  };
+  observer.pair = [&](const PairRecord& p, const MatchProgress& m) {
+    if (state) state->write(pair_json(p).dump());
+    print_pair(p, m, settings);
+  };
   MatchTransport* transport = match_transport();
-  if (transport && !transport->leader()) {
+  return transport ? *transport->run(settings, solver, done, observer)
+                   : run_match(settings, solver, done, observer);
+}
+
+int run(MatchArgs& args) {
+  settle_engines(args.engines, {});
+  const std::size_t n = args.engines.size();
+  if (n < 2) {
+    throw UsageError("a match is between two engines or more: give --engine twice or more (" +
+                     std::to_string(n) + " given)");
+  }
+  if (n > 2 && (args.sprt || !args.state.empty())) {
+    throw UsageError(std::string(args.sprt ? "--sprt" : "--state") +
+                     ": for a match of two engines (a round robin of " + std::to_string(n) +
+                     " plays --pairs pairs between every two)");
+  }
+  if (args.sprt && args.sprt_settings.elo0 >= args.sprt_settings.elo1) {
+    throw UsageError("--elo0 is not below --elo1");
+  }
+  if (args.resume && args.state.empty()) throw UsageError("--resume: give the --state file");
+  std::vector<MatchEngine> engines;
+  for (const EngineArg& e : args.engines) {
+    engines.push_back({e.spec, e.game_time.value_or(0)});
+    // Without --depth an NBoard engine plays at its own level.
+    engines.back().spec.nboard_depth = e.depth.value_or(0);
+  }
+  const MatchSettings base = base_settings(args);
+  std::optional<ChosenSolver> chosen;
+  if (args.adjudicate >= 0) chosen = choose_solver(args.solver);
+  const ChosenSolver* solver = chosen ? &*chosen : nullptr;
+  // Every two engines, in order: (0, 1) alone for a match of two.
+  std::vector<std::pair<int, int>> matches;
+  for (int i = 0; i < static_cast<int>(n); ++i) {
+    for (int j = i + 1; j < static_cast<int>(n); ++j) matches.emplace_back(i, j);
+  }
+  auto settings_of = [&](const std::pair<int, int>& m) {
+    MatchSettings s = base;
+    s.engines = {engines[static_cast<std::size_t>(m.first)],
+                 engines[static_cast<std::size_t>(m.second)]};
+    return s;
+  };
+  // Over MPI (reversi-bench-mpi), the ranks but the first only play.
+  if (MatchTransport* t = match_transport(); t && !t->leader()) {
     protocol::install_interrupt_cleanup();
-    transport->run(settings, solver ? &*solver : nullptr, {}, {});
+    for (const auto& m : matches) t->run(settings_of(m), solver, {}, {});
     return kExitOk;
   }
-  const Json identity = match_identity(settings);
+  const MatchSettings first = settings_of(matches.front());
+  const Json identity = match_identity(first);
   std::vector<PairRecord> done;
-  if (args.resume) done = read_match_state(args.state, identity, settings);
+  if (args.resume) done = read_match_state(args.state, identity, first);
   if (!args.ggf.empty()) check_writable(args.ggf, "--ggf");
   if (!args.json.empty()) check_writable(args.json, "--json");
   std::optional<LineLog> ggf, state;
   if (!args.ggf.empty()) ggf.emplace(args.ggf, args.resume);
   if (!args.state.empty()) {
-    const bool fresh = !args.resume;
     state.emplace(args.state, args.resume);
-    if (fresh) state->write(identity.dump());
+    if (!args.resume) state->write(identity.dump());
   }
   protocol::install_interrupt_cleanup();
 
-  const auto& a = settings.engines[0].spec.name;
-  const auto& b = settings.engines[1].spec.name;
-  fmt::print("match A {} vs B {}: {} pairs from {} openings ({}), -j {}{}\n", a, b, settings.pairs,
-             settings.openings.size(), args.openings, settings.jobs,
-             args.adjudicate >= 0
-                 ? ", adjudicated exactly at " + std::to_string(args.adjudicate) + " empties"
-                 : "");
-  if (!done.empty())
-    fmt::print("resumed: {} pairs already played (--state {})\n", done.size(), args.state);
-  std::fflush(stdout);
-  MatchObserver observer;
-  observer.game = [&](const GameRecord& g) {
-    if (ggf) ggf->write(ggf_record(g, settings, utc_now()));
-    if (g.end == GameRecord::End::fault) {
-      const auto& name = settings.engines[static_cast<std::size_t>(g.faulty)].spec.name;
-      fmt::print("  fault: {} in pair {} game {} ({}): {}\n", name, g.pair + 1, g.game + 1,
-                 protocol::fault_name(g.fault), g.fault_reason);
-      for (const auto& line : g.last_lines) fmt::print("    | {}\n", line);
+  std::vector<MatchResult> results;
+  for (const auto& m : matches) {
+    const MatchSettings settings = settings_of(m);
+    print_match_header(settings, args.openings, args.adjudicate);
+    if (!done.empty()) {
+      fmt::print("resumed: {} pairs already played (--state {})\n", done.size(), args.state);
     }
-  };
-  observer.pair = [&](const PairRecord& p, const MatchProgress& m) {
-    if (state) state->write(pair_json(p).dump());
-    fmt::print("pair {:>4}  {:<22} A {:>10} as black {:>10} as white  games {} (+{} ={} -{})  {}\n",
-               p.pair + 1,
-               settings.openings[static_cast<std::size_t>(p.games[0].opening)].label.substr(0, 22),
-               result_for_a(p.games[0]), result_for_a(p.games[1]), 2 * m.counts.pairs(), m.wins,
-               m.draws, m.losses, short_statistics(m.counts, m.sprt));
     std::fflush(stdout);
-  };
-  const MatchResult r = transport
-                            ? *transport->run(settings, solver ? &*solver : nullptr, done, observer)
-                            : run_match(settings, solver ? &*solver : nullptr, done, observer);
-
-  const MatchProgress& m = r.progress;
-  fmt::print("\n{} vs {}: {} games, {} wins, {} draws, {} losses for {}; faults: {} {}, {} {}\n", a,
-             b, 2 * m.counts.pairs(), m.wins, m.draws, m.losses, a, a, m.faults[0], b, m.faults[1]);
-  if (m.counts.pairs() > 0) print_match_statistics(m.counts, settings.sprt, args.confidence);
-  if (r.stopped_by_sprt) fmt::print("stopped: the SPRT decided\n");
+    results.push_back(
+        play(settings, solver, done, ggf ? &*ggf : nullptr, state ? &*state : nullptr));
+    print_match_summary(results.back(), settings, args.confidence);
+  }
+  std::vector<std::string> names;
+  for (const MatchEngine& e : engines) names.push_back(e.spec.name);
+  if (n > 2) print_round_robin(names, matches, results, args.confidence);
   if (!args.json.empty()) {
     Json doc;
     doc["schema"] = kResultSchema;
     doc["kind"] = "match";
     add_machine_and_build(doc);
-    Json engines = Json::array();
-    for (const auto& e : identity["engines"]) engines.push_back(e);
-    doc["config"] = {{"engines", engines},
-                     {"openings", args.openings},
-                     {"opening_count", settings.openings.size()},
-                     {"pairs", settings.pairs},
-                     {"jobs", settings.jobs},
-                     {"time_limit_s", settings.move_time_limit},
-                     {"adjudicate_empties", settings.adjudicate_empties}};
-    if (settings.sprt) {
-      doc["config"]["sprt"] = {{"elo0", settings.sprt->elo0},
-                               {"elo1", settings.sprt->elo1},
-                               {"alpha", settings.sprt->alpha},
-                               {"beta", settings.sprt->beta}};
+    Json config = match_config_json(first, args.openings);
+    config["engines"] = Json::array();
+    for (const MatchEngine& e : engines) {
+      MatchSettings one = first;
+      one.engines = {e, e};
+      config["engines"].push_back(match_identity(one)["engines"][0]);
     }
-    Json games = Json::array();
-    for (const PairRecord& p : r.pairs) {
-      for (const GameRecord& g : p.games) games.push_back(game_summary(g));
-    }
-    doc["games"] = games;
-    Json result = match_statistics_json(m.counts, settings.sprt, args.confidence);
-    result["wins"] = m.wins;
-    result["draws"] = m.draws;
-    result["losses"] = m.losses;
-    result["faults"] = {m.faults[0], m.faults[1]};
-    result["stopped_by_sprt"] = r.stopped_by_sprt;
-    doc["result"] = result;
+    doc["config"] = config;
+    doc["games"] = games_json(matches, results);
+    doc["result"] = n == 2 ? match_result_json(results[0], first, args.confidence)
+                           : round_robin_json(names, matches, results, args.confidence);
     write_json_file(args.json, doc, "--json");
   }
   return kExitOk;
@@ -200,8 +178,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<MatchArgs>();
   auto* cmd = app.add_subcommand(
       "match",
-      "Play two engines (NBoard or GTP) against each other in colour-swapped pairs from "
-      "openings, with Elo and an SPRT");
+      "Play engines (NBoard or GTP) against each other in colour-swapped pairs from openings, "
+      "with Elo and an SPRT (two engines) or a round robin (more)");
   add_engine_options(cmd, args->engines, true);
   cmd->add_option("--openings", args->openings,
                   "a file of openings: move lines ('f5d6c3', as XOT lists) or GGF games "
@@ -209,8 +187,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
   add_number_option(cmd, "--opening-plies", args->opening_plies,
                     "cut each opening to its first N moves (default: whole)", 1, 59);
   add_number_option(cmd, "--pairs", args->pairs,
-                    "pairs of games to play at most (default: one per opening); pair i starts "
-                    "from opening i modulo their number",
+                    "pairs of games to play at most, between every two engines (default: one per "
+                    "opening); pair i starts from opening i modulo their number",
                     1, 10000000);
   add_number_option(cmd, "-j,--jobs", args->jobs, "games played at once (default 1)", 1, 1024);
   add_number_option(cmd, "--time-limit", args->time_limit,

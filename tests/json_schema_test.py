@@ -168,6 +168,15 @@ def main():
                       and match["games"][0]["end"] == "fault"):
         failed += 1
         print("FAIL match: not 4 games with the second engine's crash in the first")
+    robin = check("match round robin", [
+        "match", "--engine", " ".join(own), "--protocol", "nboard", "--name", "a",
+        "--engine", " ".join(own).replace(" nboard", " gtp"), "--protocol", "gtp", "--name", "b",
+        "--engine", " ".join(own), "--protocol", "nboard", "--name", "c", "--depth", "1",
+        "--openings", openings, "--pairs", "1"], "match")
+    if robin and not (len(robin["games"]) == 6 and len(robin["result"]["cross"]) == 3
+                      and sum(e["points"] for e in robin["result"]["round_robin"]) == 6):
+        failed += 1
+        print("FAIL match round robin: not 6 games and 6 points among 3 engines")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

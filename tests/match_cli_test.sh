@@ -14,6 +14,7 @@
 #  - records: GGF games, the state file and --resume (the finished pairs
 #    not played again; another match's state refused), --json, adjudication
 #    by the exact solver;
+#  - a round robin of three engines: its standings and cross table;
 #  - usage errors: exit 2 and one line naming what is wrong.
 # Usage: match_cli_test.sh PATH/TO/reversi-bench SOURCE_DIR
 set -u
@@ -141,8 +142,16 @@ else
   fail "--json: 4 adjudicated games expected"
 fi
 
+# A round robin: every two engines play; the standings and the cross table.
+expect_lines 0 '^round robin of 3 engines' '^l3 +8 +[0-9.]+ +[0-9.]+ ' '^l1 +- +' -- \
+  match --engine "$(self_nboard 1)" --protocol nboard --name l1 \
+  --engine "self gtp --level 1 --tt 4" --protocol gtp --name l1gtp \
+  --engine "$(self_nboard $strong)" --protocol nboard --name l3 --openings "$openings" --pairs 2
+expect_error "--sprt: for a match of two engines \(a round robin of 3" -- \
+  match "${e[@]}" --engine "$(self_nboard 1)" --protocol nboard --name three --sprt
+
 # Usage errors.
-expect_error "a match is between two engines: give --engine twice \(1 given\)" -- \
+expect_error "a match is between two engines or more: give --engine twice or more \(1 given\)" -- \
   match --engine "$(self_nboard 1)" --protocol nboard
 expect_error "--depth is for --protocol nboard" -- \
   match --engine "self gtp" --protocol gtp --depth 3 --engine "self gtp" --protocol gtp --name b
