@@ -142,6 +142,14 @@ else
   fail "--json: 4 adjudicated games expected"
 fi
 
+# Openings from GGF games (the records just written, cut to 10 moves), and a
+# GGF game from another board refused.
+expect_lines 0 '^match A one vs B two: 2 pairs from 10 openings' '^pairs 2 ' -- \
+  match "${e[@]}" --openings "$tmp/g.ggf" --opening-plies 10 --pairs 2
+printf '(;GM[Othello]BO[8 *--------------------------O*------*O--------------------------- *];)\n' >"$tmp/other.ggf"
+expect_error "other.ggf:1:1: a GGF game from a board other than the standard start" -- \
+  match "${e[@]}" --openings "$tmp/other.ggf"
+
 # A round robin: every two engines play; the standings and the cross table.
 expect_lines 0 '^round robin of 3 engines' '^l3 +8 +[0-9.]+ +[0-9.]+ ' '^l1 +- +' -- \
   match --engine "$(self_nboard 1)" --protocol nboard --name l1 \
