@@ -67,11 +67,15 @@ MatchResult play(const MatchSettings& settings, const ChosenSolver* solver,
                  const std::vector<PairRecord>& done, LineLog* ggf, LineLog* state) {
   MatchObserver observer;
   observer.game = [&](const GameRecord& g) {
-    if (ggf) ggf->write(ggf_record(g, settings, utc_now()));
     if (g.end == GameRecord::End::fault) print_fault(g, settings);
   };
+  // The records of a pair once it is counted: a game of a pair abandoned
+  // (an interrupt, the SPRT decided) is in neither.
   observer.pair = [&](const PairRecord& p, const MatchProgress& m) {
     if (state) state->write(pair_json(p).dump());
+    if (ggf) {
+      for (const GameRecord& g : p.games) ggf->write(ggf_record(g, settings, utc_now()));
+    }
     print_pair(p, m, settings);
   };
   MatchTransport* transport = match_transport();
@@ -190,7 +194,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
                     "pairs of games to play at most, between every two engines (default: one per "
                     "opening); pair i starts from opening i modulo their number",
                     1, 10000000);
-  add_number_option(cmd, "-j,--jobs", args->jobs, "games played at once (default 1)", 1, 1024);
+  add_number_option(cmd, "-j,--jobs", args->jobs, "games played at once (default 1)", 1, 32);
   add_number_option(cmd, "--time-limit", args->time_limit,
                     "seconds an engine has for any one move (default 60); past it the engine is "
                     "killed and loses the game",
@@ -207,8 +211,10 @@ void add_match_command(CLI::App& app, int& exit_code) {
                 "stop when the SPRT decides between --elo0 and --elo1 (pentanomial, logistic "
                 "Elo: docs/statistics.md)");
   add_sprt_options(cmd, args->sprt_settings, args->confidence);
-  add_solver_options(cmd, args->solver, "the adjudicating solver");
-  cmd->add_option("--ggf", args->ggf, "append every game to this file, in GGF, as it ends");
+  add_solver_options(cmd, args->solver, "the adjudicating solver (one thread a game)");
+  cmd->add_option("--ggf", args->ggf,
+                  "write every game to this file, in GGF, as its pair ends (appended to it with "
+                  "--resume)");
   cmd->add_option("--state", args->state,
                   "write the match state here, a line per finished pair (JSON Lines)");
   cmd->add_flag("--resume", args->resume,

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cmath>
 
 #include "cli/options.hpp"
 #include "core/errors.hpp"
@@ -199,6 +200,10 @@ void settle_engines(std::vector<EngineArg>& engines, const std::set<std::string>
       throw UsageError(which + ": give --move-time or --game-time, not both");
     }
     if (e.depth) e.spec.nboard_depth = *e.depth;
+    // GTP's times are whole seconds; a fraction is sent as such (the
+    // project's own server reads it; an engine that does not refuses it).
+    const double asked = e.move_time.value_or(e.game_time.value_or(1));
+    e.spec.gtp_whole_seconds = asked == std::floor(asked);
     if (e.move_time) {
       e.spec.gtp_commands.push_back("time_settings 0 " + seconds_word(*e.move_time) + " 1");
     }

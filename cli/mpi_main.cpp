@@ -120,8 +120,7 @@ int main(int argc, char** argv) {
     exit_code = kExitBadInput, error = "out of memory";
   } catch (const rb::CheckFailed& e) {
     exit_code = kExitCheckFailed, error = std::string("check failed: ") + e.what();
-  } catch (const rb::MatchAborted& e) {
-    exit_code = kExitBadInput, error = e.what();
+
   } catch (const std::exception& e) {
     exit_code = kExitCheckFailed, error = std::string("internal error: ") + e.what();
   }

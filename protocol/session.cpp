@@ -1,5 +1,6 @@
 #include "protocol/session.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "protocol/command.hpp"
@@ -175,8 +176,12 @@ class GtpSession final : public Session {
   }
   void time_left(Color side, double seconds, Deadline deadline) override {
     char text[64];
-    std::snprintf(text, sizeof text, "time_left %s %.3f 0", std::string(gtp_color(side)).c_str(),
-                  seconds);
+    const std::string color(gtp_color(side));
+    if (spec_.gtp_whole_seconds) {
+      std::snprintf(text, sizeof text, "time_left %s %.0f 0", color.c_str(), std::floor(seconds));
+    } else {
+      std::snprintf(text, sizeof text, "time_left %s %.3f 0", color.c_str(), seconds);
+    }
     command(text, deadline);
   }
 

@@ -31,6 +31,9 @@ struct EngineSpec {
   std::string gtp_setup;
   // GTP: commands sent after the handshake (a level, a time setting).
   std::vector<std::string> gtp_commands;
+  // GTP: time_left in whole seconds (GTP 2's unit), rounded down; with
+  // false, to the millisecond (for clocks given in fractions of a second).
+  bool gtp_whole_seconds = true;
   // NBoard: the depth set after the handshake ("set depth N"; 60 searches
   // to the end of the game, as engine-test asks; 0: none, the engine's own).
   int nboard_depth = 60;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -60,24 +61,33 @@ class Player {
 class Match {
  public:
   Match(const MatchSettings& settings, const ChosenSolver* solver,
-        const std::vector<PairRecord>& done, const MatchObserver& observer,
-        const std::atomic<bool>* stop)
-      : s_(settings), solver_(solver), observer_(observer), stop_(stop) {
+        const std::vector<PairRecord>& done, const MatchObserver& observer)
+      : s_(settings), solver_(solver), observer_(observer) {
     result_ = start_match(settings, done, todo_);
   }
 
   MatchResult run() {
     const int workers = std::max(1, std::min<int>(s_.jobs, static_cast<int>(todo_.size())));
     std::vector<std::thread> threads;
-    for (int w = 0; w < workers; ++w) threads.emplace_back([this] { work(); });
+    try {
+      for (int w = 0; w < workers; ++w) threads.emplace_back([this] { work(); });
+    } catch (...) {
+      fail(std::current_exception());
+    }
     for (auto& t : threads) t.join();
-    if (abort_) throw MatchAborted(*abort_);
-    result_.interrupted = stop_ && stop_->load();
+    if (error_) std::rethrow_exception(error_);
     return std::move(result_);
   }
 
  private:
-  bool quitting() const { return quit_.load() || (stop_ && stop_->load()); }
+  bool quitting() const { return quit_.load(); }
+
+  // The first error of any worker, kept for run(); every worker stops.
+  void fail(std::exception_ptr error) {
+    std::lock_guard lock(mutex_);
+    if (!error_) error_ = error;
+    quit_ = true;
+  }
 
   void work() {
     try {
@@ -100,23 +110,20 @@ class Match {
         if (quitting()) break;
         if (add_pair(result_, *record, s_, observer_)) quit_ = true;
       }
-    } catch (const MatchAborted& e) {
-      std::lock_guard lock(mutex_);
-      if (!abort_) abort_ = e.what();
-      quit_ = true;
+    } catch (...) {
+      fail(std::current_exception());
     }
   }
 
   const MatchSettings& s_;
   const ChosenSolver* solver_;
   const MatchObserver& observer_;
-  const std::atomic<bool>* stop_;
   std::mutex mutex_;
   std::vector<int> todo_;
   std::size_t next_ = 0;
   MatchResult result_;
   std::atomic<bool> quit_{false};
-  std::optional<std::string> abort_;
+  std::exception_ptr error_;
 };
 
 MatchTransport* current_transport = nullptr;
@@ -323,9 +330,8 @@ void count_pair(MatchProgress& progress, const PairRecord& pair,
 }
 
 MatchResult run_match(const MatchSettings& settings, const ChosenSolver* solver,
-                      const std::vector<PairRecord>& done, const MatchObserver& observer,
-                      const std::atomic<bool>* stop) {
-  Match match(settings, solver, done, observer, stop);
+                      const std::vector<PairRecord>& done, const MatchObserver& observer) {
+  Match match(settings, solver, done, observer);
   return match.run();
 }
 

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory.hpp"
 #include "protocol/protocol.hpp"
 #include "protocol/session.hpp"
 #include "run/match_stats.hpp"
@@ -95,7 +96,6 @@ struct MatchResult {
   std::vector<PairRecord> pairs;  // in the order they finished
   MatchProgress progress;
   bool stopped_by_sprt = false;
-  bool interrupted = false;
 };
 
 struct MatchObserver {
@@ -103,10 +103,11 @@ struct MatchObserver {
   std::function<void(const PairRecord&, const MatchProgress&)> pair;
 };
 
-// The match cannot go on (an engine that does not start).
-class MatchAborted : public std::runtime_error {
+// The match cannot go on (an engine that does not start): a resource that
+// cannot be had (exit 2).
+class MatchAborted : public ResourceError {
  public:
-  using std::runtime_error::runtime_error;
+  using ResourceError::ResourceError;
 };
 
 // Plays pairs one at a time with two engine processes of its own (started
@@ -158,13 +159,13 @@ class MatchTransport {
 MatchTransport* match_transport();
 void set_match_transport(MatchTransport* transport);
 
-// Plays the match here. `solver` finishes adjudicated games (needed when
-// adjudicate_empties >= 0). `done` pairs already played (a resumed match)
-// are counted and not played again. `stop` ends it early (an interrupt):
-// games in play are abandoned and not counted.
+// Plays the match here, -j games at once. `solver` finishes adjudicated
+// games (needed when adjudicate_empties >= 0). `done` pairs already played
+// (a resumed match) are counted and not played again. An error in a worker
+// (an engine that does not start, an output that cannot be written) stops
+// the others and is thrown here once they have ended.
 MatchResult run_match(const MatchSettings& settings, const ChosenSolver* solver,
-                      const std::vector<PairRecord>& done, const MatchObserver& observer,
-                      const std::atomic<bool>* stop = nullptr);
+                      const std::vector<PairRecord>& done, const MatchObserver& observer);
 
 // Adds a finished pair to the progress (counts, games, faults, the SPRT).
 void count_pair(MatchProgress& progress, const PairRecord& pair,

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "core/errors.hpp"
@@ -96,6 +97,19 @@ GameRecord game_of_json(const Json& j) {
     g.moves.push_back(move);
   }
   return g;
+}
+
+// A line cut short by an interrupt at the end of a file appended to is
+// dropped, so that the next line does not join it.
+void drop_cut_line(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return;
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty() || text.back() == '\n') return;
+  const std::size_t keep = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  std::error_code ec;
+  std::filesystem::resize_file(path, keep, ec);
+  if (ec) throw InputError(path, 0, 0, "cannot cut its last, unfinished line: " + ec.message());
 }
 
 }  // namespace
@@ -213,13 +227,13 @@ PairRecord pair_of_json(const Json& j, const MatchSettings& settings) {
     throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " is beyond --pairs " +
                                 std::to_string(settings.pairs));
   }
+  const int opening = p.pair % static_cast<int>(settings.openings.size());
   for (int k = 0; k < 2; ++k) {
     p.games[k] = game_of_json(j.at("games").at(static_cast<std::size_t>(k)));
     p.games[k].pair = p.pair;
-    if (p.games[k].opening < 0 ||
-        p.games[k].opening >= static_cast<int>(settings.openings.size())) {
-      throw std::invalid_argument("an opening beyond the " +
-                                  std::to_string(settings.openings.size()) + " read");
+    if (p.games[k].game != k || p.games[k].black != k || p.games[k].opening != opening) {
+      throw std::invalid_argument("game " + std::to_string(k + 1) +
+                                  " is not this match's (its number, colours or opening)");
     }
   }
   return p;
@@ -230,6 +244,7 @@ Json pair_json(const PairRecord& pair) {
 }
 
 LineLog::LineLog(const std::string& path, bool append) : path_(path) {
+  if (append) drop_cut_line(path);
   file_ = std::fopen(path.c_str(), append ? "a" : "w");
   if (!file_) throw InputError(path, 0, 0, std::string("cannot write: ") + std::strerror(errno));
 }
@@ -276,6 +291,7 @@ std::vector<PairRecord> read_match_state(const std::string& path, const Json& id
                                  "openings and adjudication, or start anew without --resume)");
           }
         }
+        throw InputError(path, 1, 0, "the state of another match: its first line differs");
       }
       continue;
     }

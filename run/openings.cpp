@@ -1,5 +1,7 @@
 #include "run/openings.hpp"
 
+#include <cstdio>
+#include <filesystem>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -92,7 +94,7 @@ std::vector<Opening> parse_openings(std::string_view text, std::string_view sour
                        "the game is over after the opening's moves: nothing left to play");
     }
     Opening o;
-    o.label = std::string(source) + ":" + std::to_string(line_number);
+    o.label = std::filesystem::path(source).filename().string() + ":" + std::to_string(line_number);
     o.moves = std::move(moves);
     o.position = board.position();
     out.push_back(std::move(o));
@@ -166,10 +168,12 @@ std::vector<ScoredOpening> make_openings(const OpeningRequest& request, const Ch
     if (progress) progress(static_cast<int>(out.size()), tries);
   }
   if (static_cast<int>(out.size()) < request.count) {
-    throw std::runtime_error(std::to_string(tries) + " random games gave " +
-                             std::to_string(out.size()) + " openings within +-" +
-                             std::to_string(request.max_score) + " discs, fewer than the " +
-                             std::to_string(request.count) + " asked");
+    char within[32];
+    std::snprintf(within, sizeof within, "%g", request.max_score);
+    throw UsageError("--count " + std::to_string(request.count) + ": " + std::to_string(tries) +
+                     " random games (--max-tries) gave " + std::to_string(out.size()) +
+                     " openings within +-" + within +
+                     " discs (--max-score); ask for fewer, or allow more tries or a wider score");
   }
   return out;
 }

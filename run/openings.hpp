@@ -60,7 +60,7 @@ struct ScoredOpening {
 };
 
 // Makes the balanced set; `progress(found, tried)` after each try. Throws
-// std::runtime_error when max_tries games give fewer than `count` openings.
+// UsageError when max_tries games give fewer than `count` openings.
 std::vector<ScoredOpening> make_openings(const OpeningRequest& request, const ChosenSolver& solver,
                                          const std::function<void(int, int)>& progress = {});
 

@@ -129,6 +129,16 @@ fi
 expect_lines 0 '^resumed: 3 pairs already played' '^pairs 5 ' -- \
   match "${m[@]}" --pairs 5 --ggf "$tmp/g.ggf" --state "$tmp/s.jsonl" --resume
 if [[ $(wc -l <"$tmp/s.jsonl") == 6 && $(wc -l <"$tmp/g.ggf") == 10 ]]; then pass; else fail "--resume: 5 pairs expected in the state, 10 games in the GGF file"; fi
+# A pair line cut short by an interrupt at the end of the state: dropped on
+# resume, and the pair played again.
+head -c -40 "$tmp/s.jsonl" >"$tmp/cut.jsonl"
+expect_lines 0 '^resumed: 4 pairs already played' '^pairs 5 ' -- \
+  match "${m[@]}" --pairs 5 --state "$tmp/cut.jsonl" --resume
+if [[ $(wc -l <"$tmp/cut.jsonl") == 6 ]] && $py -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$tmp/cut.jsonl"; then
+  pass
+else
+  fail "the cut state: not 6 JSON lines after the resume"
+fi
 expect_error "s.jsonl:1: the state of another match: its 'engines' differ" -- \
   match --engine "$(self_nboard 2)" --protocol nboard --name one \
   --engine "self gtp --level 2 --tt 4" --protocol gtp --name two --openings "$openings" \
@@ -157,6 +167,11 @@ expect_lines 0 '^round robin of 3 engines' '^l3 +8 +[0-9.]+ +[0-9.]+ ' '^l1 +- +
   --engine "$(self_nboard $strong)" --protocol nboard --name l3 --openings "$openings" --pairs 2
 expect_error "--sprt: for a match of two engines \(a round robin of 3" -- \
   match "${e[@]}" --engine "$(self_nboard 1)" --protocol nboard --name three --sprt
+
+# An engine that cannot start: exit 2 naming it, after three tries.
+expect_error "engine 'false' failed to start 3 times in a row" -- \
+  match --engine /bin/false --protocol nboard --engine "$(self_nboard 1)" --protocol nboard \
+  --openings "$openings" --pairs 3
 
 # Usage errors.
 expect_error "a match is between two engines or more: give --engine twice or more \(1 given\)" -- \
