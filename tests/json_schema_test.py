@@ -159,8 +159,11 @@ def main():
     # (a crash of the test engine once), adjudication and the SPRT.
     openings = os.path.join(positions, "openings-8.txt")
     once = os.path.join(tempfile.mkdtemp(), "once")
+    # (The harness's engine at level 2: a game at the default level takes
+    # minutes in the sanitizer build.)
+    player = own + ["--level", "2"]
     match = check("match", [
-        "match", "--engine", " ".join(own), "--protocol", "nboard", "--name", "rb",
+        "match", "--engine", " ".join(player), "--protocol", "nboard", "--name", "rb",
         "--engine", f"/usr/bin/python3 {faulty} --protocol gtp --mode crash --once {once}",
         "--protocol", "gtp", "--name", "faulty", "--openings", openings, "--pairs", "2",
         "--adjudicate-empties", "12", "--tt", "4", "--sprt"], "match")
@@ -169,9 +172,9 @@ def main():
         failed += 1
         print("FAIL match: not 4 games with the second engine's crash in the first")
     robin = check("match round robin", [
-        "match", "--engine", " ".join(own), "--protocol", "nboard", "--name", "a",
-        "--engine", " ".join(own).replace(" nboard", " gtp"), "--protocol", "gtp", "--name", "b",
-        "--engine", " ".join(own), "--protocol", "nboard", "--name", "c", "--depth", "1",
+        "match", "--engine", " ".join(player), "--protocol", "nboard", "--name", "a",
+        "--engine", " ".join(player).replace(" nboard", " gtp"), "--protocol", "gtp", "--name",
+        "b", "--engine", " ".join(player), "--protocol", "nboard", "--name", "c", "--depth", "1",
         "--openings", openings, "--pairs", "1"], "match")
     if robin and not (len(robin["games"]) == 6 and len(robin["result"]["cross"]) == 3
                       and sum(e["points"] for e in robin["result"]["round_robin"]) == 6):
