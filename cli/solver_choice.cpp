@@ -33,6 +33,10 @@ void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what
   add_number_option(cmd, "-t,--threads", args.threads,
                     "threads searching each position for " + what + " (default 1)", 1,
                     kMaxSearchThreads);
+  cmd->add_option("--eval-weights", args.eval_weights,
+                  "the pattern evaluation's weights for " + what +
+                      " (a file of `reversi-bench train-eval`; default: the shipped weights)")
+      ->type_name("FILE");
 }
 
 }  // namespace rb::cli

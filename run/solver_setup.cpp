@@ -81,6 +81,9 @@ ChosenSolver choose_solver(const SolverArgs& args) {
     request.given = [](std::string_view option) { return option == "tt"; };
   }
   request.threads = args.threads;
+  request.eval_weights = args.eval_weights;
+  request.weights_given = !args.eval_weights.empty();
+  request.weights_option = "--eval-weights";
   ChosenSolver out = settle_solver(request);
   choose_variant(out, "auto");
   return out;

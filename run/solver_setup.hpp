@@ -76,6 +76,7 @@ struct SolverArgs {
   std::size_t tt_mb = 0;  // used when tt_given
   bool tt_given = false;
   int threads = 1;
+  std::string eval_weights;  // a weights file; empty: the compiled-in weights
 };
 
 // What a command asks of the solver.
