@@ -85,3 +85,18 @@ finish() {
   echo "$passes passed, $failures failed"
   [[ $failures -eq 0 ]]
 }
+
+# require_mpi MPI_BIN: exit 77 (CTest's skip) with the reason unless the MPI
+# binary was built (MPI_BIN is "none:REASON" otherwise) and mpirun is on the
+# PATH; then lets Open MPI run as root, as these tests may.
+require_mpi() {
+  if [[ $1 == none:* ]]; then
+    echo "SKIP: reversi-bench-mpi is not built: ${1#none:}"
+    exit 77
+  fi
+  if ! command -v mpirun >/dev/null; then
+    echo "SKIP: mpirun not found (install openmpi-bin: scripts/setup.sh)"
+    exit 77
+  fi
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+}

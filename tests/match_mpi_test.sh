@@ -11,17 +11,9 @@
 mpi_bin=$1
 bin=$2
 src=$3
-if [[ $mpi_bin == none:* ]]; then
-  echo "SKIP: reversi-bench-mpi is not built: ${mpi_bin#none:}"
-  exit 77
-fi
-if ! command -v mpirun >/dev/null; then
-  echo "SKIP: mpirun not found (install openmpi-bin: scripts/setup.sh)"
-  exit 77
-fi
 source "$(dirname "$0")/cli_lib.sh"
+require_mpi "$mpi_bin"
 enter_scratch
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi() { mpirun -np "$1" --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin" "${@:2}"; }
 # A marker in the engines' command lines, to find any left running.
 marker="--tt 3"

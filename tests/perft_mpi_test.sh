@@ -6,17 +6,8 @@
 # Usage: perft_mpi_test.sh PATH/TO/reversi-bench-mpi|none:REASON PATH/TO/reversi-bench
 mpi_bin=$1
 bin=$2
-if [[ $mpi_bin == none:* ]]; then
-  echo "SKIP: reversi-bench-mpi is not built: ${mpi_bin#none:}"
-  exit 77
-fi
-if ! command -v mpirun >/dev/null; then
-  echo "SKIP: mpirun not found (install openmpi-bin: scripts/setup.sh)"
-  exit 77
-fi
 source "$(dirname "$0")/cli_lib.sh"
-# Open MPI refuses to run as root unless told that it is meant.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+require_mpi "$mpi_bin"
 # One host: the shared-memory transport alone (starting the network ones
 # costs about 0.2 s a run here, the most of a run of this test).
 mpi=(mpirun -np 2 --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin")
