@@ -236,8 +236,6 @@ struct PairPlayer::Impl {
         break;
       }
     }
-    g.clock_left[0] = clock[0];
-    g.clock_left[1] = clock[1];
     return g;
   }
 

@@ -73,7 +73,6 @@ struct GameRecord {
   protocol::FaultKind fault = protocol::FaultKind::exited;
   std::string fault_reason;
   std::vector<std::string> last_lines;
-  double clock_left[2] = {0, 0};  // black's and white's, with a game clock
   // Points of engine e in this game: 1, 1/2 or 0.
   double points(int e) const;
 };
