@@ -15,10 +15,13 @@
 // counts them itself. MPI carries the messages, so the same command runs on
 // one machine or on a cluster's hosts.
 //
-// Failures: one that every rank meets alike (a bad option) ends every rank
-// with the same exit code, reported by rank 0. Once the units are being
-// handed out, a failure anywhere ends the job with MPI_Abort and the exit
-// code (1 for a failed check, 2 for bad input or output).
+// Failures: the ranks agree that every one reached the start of the work
+// (perft/mpi_start.hpp) before any waits for another. A failure before it,
+// on any rank (a bad option, a checkpoint or state file that rank 0 alone
+// reads), ends every rank with the same exit code, reported once: by rank
+// 0, or by the lowest rank that failed when rank 0 did not. Once the work
+// began, a failure anywhere ends the job with MPI_Abort and the exit code
+// (1 for a failed check, 2 for bad input or output).
 #include <mpi.h>
 
 #include <chrono>
@@ -43,6 +46,7 @@
 #include "io/input.hpp"
 #include "io/machine.hpp"
 #include "io/output.hpp"
+#include "perft/mpi_start.hpp"
 #include "perft/mpi_transport.hpp"
 #include "protocol/process.hpp"
 #include "run/mpi_match.hpp"
@@ -53,14 +57,16 @@ int main(int argc, char** argv) {
   using namespace rb::cli;
   // A worker's failure, as rank 0 reports it: a thread that did not start
   // is worded as for -t.
-  rb::distributed::MpiTransport transport([](const std::exception& e, int threads) -> std::string {
-    if (const auto* thread = dynamic_cast<const rb::ThreadStartError*>(&e)) {
-      return thread_start_failure("-t", threads, *thread).what();
-    }
-    return e.what();
-  });
+  rb::distributed::MpiStart start;
+  rb::distributed::MpiTransport transport(
+      start, [](const std::exception& e, int threads) -> std::string {
+        if (const auto* thread = dynamic_cast<const rb::ThreadStartError*>(&e)) {
+          return thread_start_failure("-t", threads, *thread).what();
+        }
+        return e.what();
+      });
   rb::distributed::set_split_transport(&transport);
-  rb::MpiMatchTransport match_transport;
+  rb::MpiMatchTransport match_transport(start);
   rb::set_match_transport(&match_transport);
   const bool leader = transport.leader();
 
@@ -102,6 +108,8 @@ int main(int argc, char** argv) {
         throw;
       }
     }
+  } catch (const rb::distributed::PeerFailed& e) {
+    exit_code = e.exit_code();  // reported by the rank that failed
   } catch (const CLI::ParseError& e) {
     exit_code = kExitBadInput, error = std::string(e.what()) + " (see --help)";
   } catch (const rb::InputError& e) {
@@ -125,17 +133,25 @@ int main(int argc, char** argv) {
     exit_code = kExitCheckFailed, error = std::string("internal error: ") + e.what();
   }
   if (!error.empty()) {
-    // Before the split run began, every rank fails alike and rank 0 says
-    // why; once it began, the others may be waiting: the job ends here.
-    const bool alone =
-        (transport.begun() && (leader ? !transport.released() : true)) || match_transport.begun();
-    if (leader || alone) {
+    const auto report = [&] {
       std::cerr << "reversi-bench-mpi: error: "
                 << rb::escape_controls(
                        (leader ? "" : "rank " + std::to_string(transport.rank()) + ": ") + error)
                 << "\n";
+    };
+    if (!start.settled()) {
+      // Before the start: every rank learns it, one reports.
+      const auto failure = start.failed(exit_code);
+      exit_code = failure.exit_code;
+      if (failure.report) report();
+    } else {
+      // Once the work began, the others may be waiting: the job ends here
+      // (rank 0 that let the workers go ends alone).
+      const bool alone =
+          (transport.begun() && (leader ? !transport.released() : true)) || match_transport.begun();
+      if (leader || alone) report();
+      if (alone && transport.processes() > 1) MPI_Abort(MPI_COMM_WORLD, exit_code);
     }
-    if (alone && transport.processes() > 1) MPI_Abort(MPI_COMM_WORLD, exit_code);
   }
   if (leader && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
     std::cerr << "reversi-bench-mpi: error: cannot write to standard output\n";

@@ -18,8 +18,9 @@ enum Tag : int { kWork = 1, kStop = 2, kResult = 3, kFailed = 4 };
 
 }  // namespace
 
-MpiTransport::MpiTransport(std::function<std::string(const std::exception&, int threads)> describe)
-    : describe_(std::move(describe)) {
+MpiTransport::MpiTransport(MpiStart& start,
+                           std::function<std::string(const std::exception&, int threads)> describe)
+    : start_(start), describe_(std::move(describe)) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }

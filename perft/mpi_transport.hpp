@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "perft/mpi_start.hpp"
 #include "perft/split_transport.hpp"
 
 namespace rb::distributed {
@@ -21,17 +22,23 @@ class MpiTransport final : public SplitTransport {
  public:
   // MPI must be initialized. `describe` words a worker's failure (with the
   // threads it was counting with) for the report on rank 0: the command
-  // line names its options there.
-  explicit MpiTransport(std::function<std::string(const std::exception&, int threads)> describe);
+  // line names its options there. The run begins at `start`, which every
+  // rank must reach (or fail before).
+  MpiTransport(MpiStart& start,
+               std::function<std::string(const std::exception&, int threads)> describe);
   bool leader() const override { return rank_ == 0; }
   bool counts() const override { return rank_ > 0 || size_ == 1; }
   int processes() const override { return size_; }
-  void begin() override { begun_ = true; }
+  // Every rank reached the start, or PeerFailed.
+  void begin() override {
+    start_.ready();
+    begun_ = true;
+  }
   void cancel() override;
   void run(const std::vector<std::size_t>& todo, int threads, const CountUnit& count,
            const UnitDone& done) override;
 
-  // Whether a split run began (every rank read the command line alike).
+  // Whether a split run began (every rank reached its start).
   bool begun() const { return begun_; }
   // On rank 0: whether the workers were let go (they wait no more).
   bool released() const { return released_; }
@@ -42,6 +49,7 @@ class MpiTransport final : public SplitTransport {
   void lead(const std::vector<std::size_t>& todo, const UnitDone& done);
   void work(int threads, const CountUnit& count);
 
+  MpiStart& start_;
   std::function<std::string(const std::exception&, int threads)> describe_;
   int rank_ = 0, size_ = 1;
   bool begun_ = false, released_ = false;

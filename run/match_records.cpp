@@ -287,7 +287,7 @@ std::vector<PairRecord> read_match_state(const std::string& path, const Json& id
           if (!j.contains(key) || j[key] != identity[key]) {
             throw InputError(path, 1, 0,
                              std::string("the state of another match: its '") + key +
-                                 "' differ from this command's (resume with the same engines, "
+                                 "' differs from this command's (resume with the same engines, "
                                  "openings and adjudication, or start anew without --resume)");
           }
         }

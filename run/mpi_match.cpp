@@ -36,7 +36,7 @@ void send_text(const std::string& text, int tag) {
 
 }  // namespace
 
-MpiMatchTransport::MpiMatchTransport() {
+MpiMatchTransport::MpiMatchTransport(distributed::MpiStart& start) : start_(start) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
@@ -45,6 +45,7 @@ std::optional<MatchResult> MpiMatchTransport::run(const MatchSettings& settings,
                                                   const ChosenSolver* solver,
                                                   const std::vector<PairRecord>& done,
                                                   const MatchObserver& observer) {
+  start_.ready();
   begun_ = true;
   if (rank_ != 0) {
     work(settings, solver);

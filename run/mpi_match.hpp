@@ -11,14 +11,17 @@
 
 #include <optional>
 
+#include "perft/mpi_start.hpp"
 #include "run/match.hpp"
 
 namespace rb {
 
 class MpiMatchTransport final : public MatchTransport {
  public:
-  // MPI must be initialized.
-  MpiMatchTransport();
+  // MPI must be initialized. The match begins at `start`, which every rank
+  // must reach (or fail before): rank 0 after reading its state and
+  // checking its outputs.
+  explicit MpiMatchTransport(distributed::MpiStart& start);
   bool leader() const override { return rank_ == 0; }
   std::optional<MatchResult> run(const MatchSettings& settings, const ChosenSolver* solver,
                                  const std::vector<PairRecord>& done,
@@ -33,6 +36,7 @@ class MpiMatchTransport final : public MatchTransport {
   MatchResult lead(const MatchSettings& settings, const std::vector<PairRecord>& done,
                    const MatchObserver& observer);
   void work(const MatchSettings& settings, const ChosenSolver* solver);
+  distributed::MpiStart& start_;
   int rank_ = 0, size_ = 1;
   bool begun_ = false;
 };

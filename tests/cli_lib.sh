@@ -100,3 +100,10 @@ require_mpi() {
   fi
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 }
+
+# mpi_bounded SECONDS ARGS...: mpirun ARGS on one host (the shared-memory
+# transport alone), ended after SECONDS (exit 124): a job whose ranks wait
+# for each other fails its check in bounded time, not at CTest's timeout.
+mpi_bounded() {
+  timeout -k 5 "$1" mpirun --oversubscribe --mca pml ob1 --mca btl self,vader "${@:2}"
+}

@@ -139,7 +139,7 @@ if [[ $(wc -l <"$tmp/cut.jsonl") == 6 ]] && $py -c "import json,sys; [json.loads
 else
   fail "the cut state: not 6 JSON lines after the resume"
 fi
-expect_error "s.jsonl:1: the state of another match: its 'engines' differ" -- \
+expect_error "s.jsonl:1: the state of another match: its 'engines' differs" -- \
   match --engine "$(self_nboard 2)" --protocol nboard --name one \
   --engine "self gtp --level 2 --tt 4" --protocol gtp --name two --openings "$openings" \
   --pairs 5 --state "$tmp/s.jsonl" --resume

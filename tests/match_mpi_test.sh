@@ -14,7 +14,8 @@ src=$3
 source "$(dirname "$0")/cli_lib.sh"
 require_mpi "$mpi_bin"
 enter_scratch
-mpi() { mpirun -np "$1" --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin" "${@:2}"; }
+# A run ended after 300 s (exit 124) fails its check.
+mpi() { mpi_bounded 300 -np "$1" "$mpi_bin" "${@:2}"; }
 # A marker in the engines' command lines, to find any left running.
 marker="--tt 3"
 m=(match --engine "self nboard --level 3 $marker" --protocol nboard --name three
@@ -32,8 +33,9 @@ done
 # then resumed, over 48 pairs.
 m[${#m[@]} - 1]=48
 one=$("$bin" "${m[@]}" 2>&1 | penta)
-mpirun -np 3 --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin" "${m[@]}" \
-  --state "$tmp/s.jsonl" >/dev/null 2>&1 &
+# (timeout passes the signal on to mpirun.)
+timeout -k 5 300 mpirun -np 3 --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin" \
+  "${m[@]}" --state "$tmp/s.jsonl" >/dev/null 2>&1 &
 job=$!
 for _ in $(seq 400); do
   [[ -f $tmp/s.jsonl && $(wc -l <"$tmp/s.jsonl") -ge 4 ]] && break
@@ -57,6 +59,18 @@ else
   fail "the killed job (${finished} pairs in its state) did not resume to '$one'" "$out"
 fi
 if [[ $(($(wc -l <"$tmp/s.jsonl") - 1)) == 48 ]]; then pass; else fail "the state holds $(($(wc -l <"$tmp/s.jsonl") - 1)) pairs, not 48"; fi
+
+# A state of another match, read by rank 0 alone before the start: exit 2,
+# its one error line with file:line, and the other ranks not left waiting.
+echo '{"kind":"another"}' >"$tmp/other.jsonl"
+err=$(mpi 3 "${m[@]}" --state "$tmp/other.jsonl" --resume 2>&1 >/dev/null)
+rc=$?
+if [[ $rc == 2 && $(grep -c "reversi-bench-mpi: error" <<<"$err") == 1 ]] &&
+   grep -q "reversi-bench-mpi: error: .*other.jsonl:1: the state of another match" <<<"$err"; then
+  pass
+else
+  fail "another match's state under MPI: exit $rc, expected 2 and one error line" "$err"
+fi
 
 # An engine that cannot start: exit 2, rank 0's one error line.
 err=$(mpi 2 match --engine "/bin/false" --protocol nboard --engine "self nboard $marker" --protocol nboard \

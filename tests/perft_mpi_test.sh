@@ -9,8 +9,9 @@ bin=$2
 source "$(dirname "$0")/cli_lib.sh"
 require_mpi "$mpi_bin"
 # One host: the shared-memory transport alone (starting the network ones
-# costs about 0.2 s a run here, the most of a run of this test).
-mpi=(mpirun -np 2 --oversubscribe --mca pml ob1 --mca btl self,vader "$mpi_bin")
+# costs about 0.2 s a run here, the most of a run of this test); a run
+# ended after 120 s (exit 124) fails its check.
+mpi=(mpi_bounded 120 -np 2 "$mpi_bin")
 depth=10
 
 count_of() { awk -v d="$1" '$1 == d { print $2 }'; }
@@ -38,6 +39,18 @@ if grep -qE "^ +9 +3005288 .* ok$" <<<"$out" && grep -q "60 units resumed" <<<"$
   pass
 else
   fail "the MPI run's checkpoint did not resume to perft(9) = 3005288 in one process" "$out"
+fi
+
+# A failure of rank 0 alone before the start (a checkpoint that exists
+# already: the leader's file, which the other ranks do not look at) ends
+# every rank: exit 2, rank 0's one line, no rank left waiting.
+err=$("${mpi[@]}" perft -d 9 --split 4 -c bik --checkpoint "$tmp/run.ckpt" 2>&1 >/dev/null)
+rc=$?
+if [[ $rc -eq 2 && $(grep -c "reversi-bench-mpi: error" <<<"$err") -eq 1 ]] &&
+   grep -q "reversi-bench-mpi: error: --checkpoint '.*run.ckpt' exists already" <<<"$err"; then
+  pass
+else
+  fail "an existing checkpoint under MPI: exit $rc, expected 2 and one error line" "$err"
 fi
 
 # A board string starting with '-' (the start position written out) is a
