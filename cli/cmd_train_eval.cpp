@@ -60,6 +60,10 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--search-labels", config.search_labels,
                 "label the samples of a stage above --exact-empties by a search down to the stage "
                 "below, evaluated with its fitted weights, not by the game's outcome");
+  add_number_option<int>(cmd, "-t,--threads", config.threads,
+                         "threads computing the labels (default 1); the weights are the same "
+                         "bytes whatever their number",
+                         1, 256);
   cmd->add_option("-o,--output", args->output, "the weights file to write")->required();
   cmd->callback([args, &exit_code] {
     // Written as every output is (io/output.hpp): the old weights stay

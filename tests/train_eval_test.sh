@@ -3,10 +3,11 @@
 #   small    the same seed gives the same weights file twice (a tiny
 #            training), another seed another file, and so does
 #            --search-labels; a bad option is exit 2
+#            and -t 3 writes the bytes of -t 1
 #   shipped  the shipped weights (data/pattern-weights.txt) are what the
-#            command written in their header regenerates, byte for byte (a
-#            few minutes: the CTest label "slow", run by
-#            `scripts/test.sh --extra`)
+#            command written in their header regenerates, byte for byte,
+#            with -t as many as the cores (minutes: the CTest label "slow",
+#            run by `scripts/test.sh --extra`)
 set -euo pipefail
 bin=$1 src=$2 mode=$3
 tmp=$(mktemp -d)
@@ -18,7 +19,7 @@ if [ "$mode" = shipped ]; then
   command=$(sed -n '3p' "$shipped" | sed 's/^# //')
   case $command in "reversi-bench train-eval "*) ;; *) fail "no command on line 3 of $shipped";; esac
   read -r -a words <<<"${command#reversi-bench }"
-  "$bin" "${words[@]}" -o "$tmp/shipped.txt" 2>/dev/null
+  "$bin" "${words[@]}" -t "$(nproc)" -o "$tmp/shipped.txt" 2>/dev/null
   cmp -s "$shipped" "$tmp/shipped.txt" || fail "'$command' does not regenerate $shipped"
   echo "train_eval_test: the shipped weights regenerate"
   exit 0
@@ -40,6 +41,12 @@ cmp -s "$tmp/d.txt" "$tmp/e.txt" || fail "two runs with --search-labels wrote di
 grep -q '^# stage 14\.\.16: labels of .* searched down to 13 empties' "$tmp/d.txt" ||
   fail "--search-labels: no searched stage in the file's comments"
 cmp -s "$tmp/a.txt" "$tmp/d.txt" && fail "--search-labels wrote the file of the outcome labels"
+# Threads: the labels of -t 3 (games solved and samples searched by
+# whichever thread is free) give the bytes of -t 1.
+"$bin" train-eval --seed 7 "${small[@]}" -t 3 -o "$tmp/f.txt" 2>/dev/null
+cmp -s "$tmp/a.txt" "$tmp/f.txt" || fail "-t 3 wrote another file than -t 1"
+"$bin" train-eval --seed 7 "${small[@]}" --search-labels -t 3 -o "$tmp/g.txt" 2>/dev/null
+cmp -s "$tmp/d.txt" "$tmp/g.txt" || fail "--search-labels -t 3 wrote another file than -t 1"
 
 # Exit codes: a bad option is exit 2 with a one-line error.
 set +e

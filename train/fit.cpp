@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/parallel_tasks.hpp"
 #include "core/rules.hpp"
 
 namespace rb::train {
@@ -107,20 +108,27 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
 // empties, its leaves evaluated with the weights fitted so far, i.e. of the
 // stages below. Returns how many samples were labelled.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
-                 const PatternWeights& below, int lo, int hi) {
+                 const PatternWeights& below, int lo, int hi, int threads) {
   const PatternEval eval(below);
-  int labelled = 0;
+  std::vector<Sample*> todo;
   for (auto* set : {&samples, &held_out}) {
     for (Sample& s : *set) {
-      if (s.empties < lo || s.empties > hi) continue;
+      if (s.empties >= lo && s.empties <= hi) todo.push_back(&s);
+    }
+  }
+  // In blocks, each searched by one thread (a sample's label is its own).
+  constexpr std::size_t kBlock = 64;
+  run_tasks((todo.size() + kBlock - 1) / kBlock, threads, [&](std::size_t block) {
+    const std::size_t end = std::min(todo.size(), (block + 1) * kBlock);
+    for (std::size_t i = block * kBlock; i < end; ++i) {
+      Sample& s = *todo[i];
       constexpr int kWindow = 1 << 20;
       const int v =
           label_search(s.player, s.opponent, s.empties - (lo - 1), -kWindow, kWindow, eval);
       s.label = v / double{kEvalScale};
-      ++labelled;
     }
-  }
-  return labelled;
+  });
+  return static_cast<int>(todo.size());
 }
 
 // A weight in kEvalScale units; one beyond 16 bits is an ill-conditioned fit.

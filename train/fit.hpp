@@ -22,9 +22,10 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
 // search_labels: the samples of the stage lo..hi (fitted and held out) take
 // as label the score of label_search() from them down to lo - 1 empties, its
 // leaves evaluated with `below`, the weights of the stages fitted so far.
-// Returns how many samples were labelled.
+// Returns how many samples were labelled. The samples are searched on
+// `threads` threads, the labels the same whatever their number.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
-                 const PatternWeights& below, int lo, int hi);
+                 const PatternWeights& below, int lo, int hi, int threads);
 
 // A weight in kEvalScale units; one beyond 16 bits is an ill-conditioned
 // fit (a UsageError naming --ridge).

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <random>
 
 #include "core/errors.hpp"
+#include "core/parallel_tasks.hpp"
 #include "search/instances.hpp"
 #include "search/presets.hpp"
 #include "train/fit.hpp"
@@ -33,43 +35,54 @@ Trained train_weights(const TrainConfig& a) {
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
+  // The games, in one sequence from the seed.
+  std::mt19937_64 rng(a.seed);
+  std::vector<std::vector<Sample>> games(static_cast<std::size_t>(a.games));
+  std::vector<Position> ends(games.size());
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    games[g] = play_game(rng, g % 2 == 1, a.min_empties, a.max_empties, ends[g]);
+  }
   // The labels are exact scores: the fastest rung that needs no evaluation
-  // (the one being trained), with a smaller table.
+  // (the one being trained), with a smaller table. One table per thread for
+  // all its games' solves: it holds true bounds of the positions it keys
+  // on, so the scores stay exact whichever games it saw before.
   SolveOptions o = preset("mobility").options;
   o.tt_mb = 16;
-  // One table for all the solves: it holds true bounds of the positions it
-  // keys on, so the scores stay exact.
-  TranspositionTable table(o.tt_mb);
-  std::mt19937_64 rng(a.seed);
-  std::vector<Sample> samples, held_out;
-  std::uint64_t solved = 0;
-  for (int g = 0; g < a.games; ++g) {
-    Position end;
-    std::vector<Sample> game = play_game(rng, g % 2 == 1, a.min_empties, a.max_empties, end);
-    // From the last sample back, so that a sample above exact_empties takes
-    // the label of the first sample of its game at or below it (or, in a
-    // game that ended before, the final score).
-    std::optional<Sample> anchor;
-    for (auto it = game.rbegin(); it != game.rend(); ++it) {
-      Sample& s = *it;
-      if (s.empties <= a.exact_empties) {
-        const SolveResult r = solve<Kernel>(Position{s.player, s.opponent, s.side}, o, &table);
-        if (!r.solved) throw CheckFailed("train-eval: a label solve did not finish");
-        s.label = r.score;
-        anchor = s;
-        ++solved;
-      } else if (anchor) {
-        s.label = anchor->side == s.side ? anchor->label : -anchor->label;
-      } else {
-        const int black = final_for_black(end);
-        s.label = s.side == Color::black ? black : -black;
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> solved{0};
+  run_tasks(static_cast<std::size_t>(a.threads), a.threads, [&](std::size_t) {
+    TranspositionTable table(o.tt_mb);
+    for (std::size_t g; (g = next.fetch_add(1)) < games.size();) {
+      // From the last sample back, so that a sample above exact_empties
+      // takes the label of the first sample of its game at or below it (or,
+      // in a game that ended before, the final score).
+      std::optional<Sample> anchor;
+      for (auto it = games[g].rbegin(); it != games[g].rend(); ++it) {
+        Sample& s = *it;
+        if (s.empties <= a.exact_empties) {
+          const SolveResult r = solve<Kernel>(Position{s.player, s.opponent, s.side}, o, &table);
+          if (!r.solved) throw CheckFailed("train-eval: a label solve did not finish");
+          s.label = r.score;
+          anchor = s;
+          ++solved;
+        } else if (anchor) {
+          s.label = anchor->side == s.side ? anchor->label : -anchor->label;
+        } else {
+          const int black = final_for_black(ends[g]);
+          s.label = s.side == Color::black ? black : -black;
+        }
       }
     }
+  });
+  std::vector<Sample> samples, held_out;
+  for (std::size_t g = 0; g < games.size(); ++g) {
     auto& into = g % 10 == 9 ? held_out : samples;
-    into.insert(into.end(), game.begin(), game.end());
+    into.insert(into.end(), games[g].begin(), games[g].end());
   }
-  std::fprintf(stderr, "train-eval: %d games, %zu samples, %llu solved, %.1f s\n", a.games,
-               samples.size(), static_cast<unsigned long long>(solved), seconds());
+  games.clear();
+  std::fprintf(stderr, "train-eval: %d games, %zu samples, %llu solved, %.1f s (%d threads)\n",
+               a.games, samples.size(), static_cast<unsigned long long>(solved.load()), seconds(),
+               a.threads);
 
   PatternWeights weights;
   std::vector<std::string> comments = {
@@ -78,7 +91,7 @@ Trained train_weights(const TrainConfig& a) {
   for (int lo = a.min_empties; lo <= a.max_empties; lo += a.stage_width) {
     const int hi = std::min(a.max_empties, lo + a.stage_width - 1);
     if (a.search_labels && lo > a.exact_empties && !weights.stages.empty()) {
-      const int relabelled = search_label(samples, held_out, weights, lo, hi);
+      const int relabelled = search_label(samples, held_out, weights, lo, hi, a.threads);
       comments.push_back(
           fmt::format("stage {}..{}: labels of {} samples searched down to {} empties", lo, hi,
                       relabelled, lo - 1));

@@ -33,8 +33,13 @@
 //    rounded to kEvalScale units. The games g with g % 10 == 9 are held out
 //    of the fit: the file's comments give the error on them per stage.
 //
-// Everything is sequential and in a fixed order: the same arguments give the
-// same bytes. The file names the command that made it (without -o).
+// The games are played in one sequence from the seed, and the fit runs in a
+// fixed order; the labels (step 2 and the label searches) are computed on
+// `threads` threads, each game's solves or each sample's search by one
+// thread. A label does not depend on which thread computed it or when
+// (exact scores; label_search() is a pure function), so the same arguments
+// give the same bytes whatever the threads. The file names the command that
+// made it (without -o and -t).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +60,7 @@ struct TrainConfig {
   double ridge = 32;
   int iterations = 100;
   bool search_labels = false;
+  int threads = 1;  // not in the command line: the bytes do not depend on it
 };
 
 // The weights, and the comments their file opens with: the command that
