@@ -72,9 +72,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
   };
   std::string_view rest = text;
   while (!rest.empty()) {
-    const std::size_t newline = rest.find('\n');
-    std::string_view line = rest.substr(0, newline);
-    rest = newline == std::string_view::npos ? std::string_view{} : rest.substr(newline + 1);
+    std::string_view line = take_line(rest);
     ++number;
     // A NUL byte or a CR inside the line is named at its column.
     check_line_bytes(line, {path, number});

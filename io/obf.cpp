@@ -292,9 +292,7 @@ std::vector<ObfEntry> parse_obf_text(std::string_view text, std::string_view sou
   int line_number = 0;
   while (!text.empty()) {
     ++line_number;
-    const auto newline = text.find('\n');
-    const std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    const std::string_view line = take_line(text);
     check_line_bytes(line, {source, line_number});
     if (is_blank_line(strip_comment(line))) continue;
     entries.push_back(parse_obf_line(line, {source, line_number}));

@@ -45,6 +45,15 @@ struct SourceRef {
 // Throws InputError at the first NUL byte of a line, or at a carriage return
 // before its end (a file with CR-only line endings reads as one line).
 void check_line_bytes(std::string_view line, SourceRef where);
+
+// The first line of `text` (without its '\n'), taken off the front of it:
+// the line loop of every reader of a text file.
+inline std::string_view take_line(std::string_view& text) {
+  const auto newline = text.find('\n');
+  const std::string_view line = text.substr(0, newline);
+  text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+  return line;
+}
 // The text with every non-printing byte written as \xNN, for messages.
 std::string printable(std::string_view text);
 // Whether c is a square of the board-string alphabet (X/B/* O/W -/., either case).

@@ -24,9 +24,7 @@ bool is_file_letter(char c) { return (c >= 'a' && c <= 'h') || (c >= 'A' && c <=
 
 bool has_game_line(std::string_view text) {
   while (!text.empty()) {
-    const auto newline = text.find('\n');
-    if (is_game_line(text.substr(0, newline))) return true;
-    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    if (is_game_line(take_line(text))) return true;
   }
   return false;
 }
@@ -126,9 +124,7 @@ std::vector<SuitePosition> parse_suite_text(std::string_view text, std::string_v
   int line_number = 0;
   while (!text.empty()) {
     ++line_number;
-    const auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    std::string_view line = take_line(text);
     const SourceRef where{source, line_number};
     check_line_bytes(line, where);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

@@ -63,9 +63,7 @@ std::vector<Opening> parse_openings(std::string_view text, std::string_view sour
   int line_number = 0;
   while (!text.empty()) {
     ++line_number;
-    const auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    std::string_view line = take_line(text);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const SourceRef where{source, line_number};
     check_line_bytes(line, where);
