@@ -183,19 +183,16 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
                      std::to_string(positions.size()) + " positions; use FILE:N");
   }
   const PerftConvention convention = args->convention;
-  // The leader's files (the JSON, the checkpoint), checked by the leader
-  // alone: over MPI the other ranks learn of its failure at the start of
-  // the split run (perft/mpi_start.hpp), and would find the checkpoint that
-  // the leader made already there.
+  // The leader's files, refused before any work (an existing checkpoint, a
+  // resume file that is a FIFO ...) by the leader alone: over MPI the others
+  // learn of it at the split run's start (perft/mpi_start.hpp).
   const bool leader = split_transport().leader();
-  if (leader) {
-    if (json_given) check_writable(args->json, "--json");
-    // Refused before any work (an empty name, an existing checkpoint, a
-    // resume file that is a directory or a FIFO ...).
-    if (cmd->get_option("--checkpoint")->count() > 0) {
-      PerftCheckpoint::check_create(args->checkpoint);
-    }
-    if (cmd->get_option("--resume")->count() > 0) PerftCheckpoint::check_resume(args->resume);
+  if (leader && json_given) check_writable(args->json, "--json");
+  if (leader && cmd->get_option("--checkpoint")->count() > 0) {
+    PerftCheckpoint::check_create(args->checkpoint);
+  }
+  if (leader && cmd->get_option("--resume")->count() > 0) {
+    PerftCheckpoint::check_resume(args->resume);
   }
   std::vector<std::string> requested;
   for (const auto& name : args->variants) requested.push_back(requested_variant(name, false));
