@@ -41,7 +41,8 @@ class MpiStart {
   bool settled() const { return settled_; }
 
  private:
-  int rank_ = 0, size_ = 1;
+  Failure agree(int exit_code);
+  int rank_ = 0;
   bool settled_ = false;
   int job_code_ = 0;
 };
