@@ -13,24 +13,6 @@ namespace {
 constexpr std::string_view kHeader = "reversi-bench pattern weights 1";
 constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
 
-// The blank-separated fields of a line, with their 1-based columns.
-struct Field {
-  std::string_view text;
-  int column;
-};
-
-std::vector<Field> split(std::string_view line) {
-  std::vector<Field> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string format_pattern_weights(const PatternWeights& weights,
@@ -60,7 +42,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
   auto fail = [&](int column, const std::string& reason) {
     throw InputError(path, number, column, reason);
   };
-  auto integer = [&](const Field& f, int lo, int hi, const char* what) {
+  auto integer = [&](const LineField& f, int lo, int hi, const char* what) {
     int v = 0;
     const char* end = f.text.data() + f.text.size();
     const auto [ptr, err] = std::from_chars(f.text.data(), end, v);
@@ -82,7 +64,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
         fail(1, "not a pattern weights file (expected '" + std::string(kHeader) + "')");
       continue;
     }
-    const auto fields = split(line);
+    const auto fields = split_fields(line);
     if (fields.empty() || fields[0].text.starts_with('#')) continue;
     if (fields[0].text == "stage") {
       if (fields.size() != 4) fail(1, "a stage line is: stage MIN_EMPTIES MAX_EMPTIES BIAS");

@@ -8,6 +8,18 @@
 #include "io/input.hpp"
 
 namespace rb {
+
+std::vector<LineField> split_fields(std::string_view line) {
+  std::vector<LineField> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+  return out;
+}
 namespace {
 
 constexpr int kMaxScore = 64;

@@ -54,6 +54,13 @@ inline std::string_view take_line(std::string_view& text) {
   text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
   return line;
 }
+// The blank-separated (space or tab) fields of a line, with their 1-based
+// columns, for the readers of fielded lines (weights, corpora).
+struct LineField {
+  std::string_view text;
+  int column;
+};
+std::vector<LineField> split_fields(std::string_view line);
 // The text with every non-printing byte written as \xNN, for messages.
 std::string printable(std::string_view text);
 // Whether c is a square of the board-string alphabet (X/B/* O/W -/., either case).

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/json.hpp"
+#include "perft/mpi_messages.hpp"
 #include "run/match_records.hpp"
 
 namespace rb {
@@ -17,22 +18,6 @@ namespace {
 // abandon the pair in play); kResult: the pair as JSON; kAbandoned: the
 // pair was given up after a stop; kFailed: the worker cannot go on (text).
 enum Tag : int { kPair = 21, kStop = 22, kResult = 23, kAbandoned = 24, kFailed = 25 };
-
-// Waits for a message from `source` (any tag) without spinning a core that
-// the engines on this host could use.
-MPI_Status wait_for(int source) {
-  for (;;) {
-    int flag = 0;
-    MPI_Status status{};
-    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-    if (flag) return status;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-}
-
-void send_text(const std::string& text, int tag) {
-  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, tag, MPI_COMM_WORLD);
-}
 
 }  // namespace
 
@@ -77,12 +62,8 @@ MatchResult MpiMatchTransport::lead(const MatchSettings& settings,
   };
   for (int w = 1; w < size_; ++w) hand_out(w);
   while (active > 0) {
-    const MPI_Status status = wait_for(MPI_ANY_SOURCE);
-    int length = 0;
-    MPI_Get_count(&status, MPI_CHAR, &length);
-    std::string text(static_cast<std::size_t>(length), '\0');
-    MPI_Recv(text.data(), length, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+    MPI_Status status{};
+    const std::string text = distributed::receive_text(status);
     --active;
     const int worker = status.MPI_SOURCE;
     if (status.MPI_TAG == kFailed) {
@@ -113,7 +94,7 @@ void MpiMatchTransport::work(const MatchSettings& settings, const ChosenSolver* 
     return flag != 0;
   };
   for (;;) {
-    const MPI_Status status = wait_for(0);
+    const MPI_Status status = distributed::wait_for_message(0);
     int pair = 0;
     MPI_Recv(&pair, 1, MPI_INT, 0, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (status.MPI_TAG == kStop) return;
@@ -121,13 +102,13 @@ void MpiMatchTransport::work(const MatchSettings& settings, const ChosenSolver* 
     try {
       record = player.play(pair, quit, nullptr);
     } catch (const std::exception& e) {
-      send_text(e.what(), kFailed);
+      distributed::send_text(e.what(), kFailed);
       return;
     }
     if (record) {
-      send_text(pair_json(*record).dump(), kResult);
+      distributed::send_text(pair_json(*record).dump(), kResult);
     } else {
-      send_text("", kAbandoned);
+      distributed::send_text("", kAbandoned);
     }
   }
 }
