@@ -11,9 +11,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "core/errors.hpp"
 #include "eval/weights.hpp"
 #include "io/input.hpp"
 #include "io/output.hpp"
+#include "train/corpus.hpp"
 #include "train/trainer.hpp"
 
 namespace rb::cli {
@@ -21,12 +23,15 @@ namespace {
 
 struct TrainArgs {
   train::TrainConfig config;
+  std::string corpus;
   std::string output;
 };
 
 int train(const TrainArgs& a) {
   const auto t0 = std::chrono::steady_clock::now();
-  const train::Trained trained = train::train_weights(a.config);
+  const train::Trained trained =
+      a.corpus.empty() ? train::train_weights(a.config)
+                       : train::train_from_corpus(train::read_corpus(a.corpus), a.corpus, a.config);
   const std::string text = format_pattern_weights(trained.weights, trained.comments);
   write_output_file(a.output, text, "--output");
   std::fprintf(stderr, "train-eval: wrote %s (%zu bytes), %.1f s\n",
@@ -42,11 +47,19 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
   train::TrainConfig& config = args->config;
   auto* cmd = app.add_subcommand(
       "train-eval", "Learn the pattern evaluation's weights from seeded games (deterministic)");
-  add_seed_option(cmd, config.seed, "the seed of the games")->required();
-  add_number_option<int>(cmd, "--games", config.games, "games played (default 1000)", 1, 10000000);
-  add_number_option<int>(cmd, "--exact-empties", config.exact_empties,
-                         "samples with at most this many empties are solved exactly (default 14)",
-                         0, 20);
+  auto* seed = add_seed_option(cmd, config.seed, "the seed of the games");
+  auto* games = add_number_option<int>(cmd, "--games", config.games, "games played (default 1000)",
+                                       1, 10000000);
+  auto* exact = add_number_option<int>(
+      cmd, "--exact-empties", config.exact_empties,
+      "samples with at most this many empties are solved exactly (default 14)", 0, 20);
+  cmd->add_option("--corpus", args->corpus,
+                  "fit on the games of this corpus file (make-corpus) instead of playing and "
+                  "solving them: its seed, games and exact empties")
+      ->type_name("FILE")
+      ->excludes(seed)
+      ->excludes(games)
+      ->excludes(exact);
   add_number_option<int>(cmd, "--min-empties", config.min_empties,
                          "fewest empties of a sample (default 8)", 0, 60);
   add_number_option<int>(cmd, "--max-empties", config.max_empties,
@@ -65,7 +78,10 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
                          "bytes whatever their number",
                          1, 256);
   cmd->add_option("-o,--output", args->output, "the weights file to write")->required();
-  cmd->callback([args, &exit_code] {
+  cmd->callback([args, seed, &exit_code] {
+    if (args->corpus.empty() && seed->count() == 0) {
+      throw UsageError("--seed is required (or fit on a --corpus)");
+    }
     // Written as every output is (io/output.hpp): the old weights stay
     // whole until the new ones are complete on disk.
     check_writable(args->output, "--output");

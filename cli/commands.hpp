@@ -27,6 +27,8 @@ void add_sample_command(CLI::App& app, int& exit_code);
 void add_solve_command(CLI::App& app, int& exit_code);
 void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
+void add_make_corpus_command(CLI::App& app, int& exit_code);
+void add_eval_error_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_engine_test_command(CLI::App& app, int& exit_code);
 void add_search_command(CLI::App& app, int& exit_code);

@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
   rb::cli::add_solve_command(app, exit_code);
   rb::cli::add_make_suite_command(app, exit_code);
   rb::cli::add_train_eval_command(app, exit_code);
+  rb::cli::add_make_corpus_command(app, exit_code);
+  rb::cli::add_eval_error_command(app, exit_code);
   rb::cli::add_bench_command(app, exit_code);
   rb::cli::add_engine_test_command(app, exit_code);
   rb::cli::add_search_command(app, exit_code);

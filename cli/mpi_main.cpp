@@ -3,9 +3,12 @@
 //
 //   mpirun -np N reversi-bench-mpi perft -d D --split K [-t T] [--hash MB] ...
 //   mpirun -np N reversi-bench-mpi match --engine ... --engine ... [--sprt] ...
+//   mpirun -np N reversi-bench-mpi make-corpus --seed S --games G ... -o FILE
 //
 // A match: rank 0 hands out the pairs and counts them, ranks 1..N-1 play
-// them with engines started on their own hosts (run/mpi_match.hpp).
+// them with engines started on their own hosts (run/mpi_match.hpp). A
+// corpus: rank 0 hands out the games and writes them in order, ranks
+// 1..N-1 play and label them (run/mpi_corpus.hpp).
 //
 // Every rank reads the same command line and makes the same units
 // (perft/perft_units.hpp). Rank 0 hands them out, largest first, to
@@ -49,6 +52,7 @@
 #include "perft/mpi_start.hpp"
 #include "perft/mpi_transport.hpp"
 #include "protocol/process.hpp"
+#include "run/mpi_corpus.hpp"
 #include "run/mpi_match.hpp"
 #include "variants/plugin/loader.hpp"
 
@@ -68,15 +72,19 @@ int main(int argc, char** argv) {
   rb::distributed::set_split_transport(&transport);
   rb::MpiMatchTransport match_transport(start);
   rb::set_match_transport(&match_transport);
+  rb::MpiCorpusTransport corpus_transport(start);
+  rb::set_corpus_transport(&corpus_transport);
   const bool leader = transport.leader();
 
-  CLI::App app{"reversi-bench-mpi: perft --split K and match over the ranks of an MPI job"};
+  CLI::App app{
+      "reversi-bench-mpi: perft --split K, match and make-corpus over the ranks of an MPI job"};
   app.name("reversi-bench-mpi");
   app.require_subcommand(1);
   app.set_version_flag("--version", rb::version_text());
   int exit_code = kExitOk;
   add_perft_command(app, exit_code);
   add_match_command(app, exit_code);
+  add_make_corpus_command(app, exit_code);
   std::string error;
   try {
     try {
@@ -87,17 +95,17 @@ int main(int argc, char** argv) {
       const std::vector<std::string> args = protect_boards(argc, argv);
       // The one command, named: another is not "a subcommand is required".
       if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && args[1] != "perft" &&
-          args[1] != "match") {
+          args[1] != "match" && args[1] != "make-corpus") {
         const bool elsewhere = args[1] == "list" || args[1] == "show" || args[1] == "verify" ||
                                args[1] == "sample" || args[1] == "solve" ||
                                args[1] == "make-suite" || args[1] == "train-eval" ||
-                               args[1] == "bench" || args[1] == "help";
+                               args[1] == "eval-error" || args[1] == "bench" || args[1] == "help";
         throw rb::UsageError(elsewhere ? "'" + args[1] +
                                              "' is a command of reversi-bench; reversi-bench-mpi "
-                                             "runs perft --split K and match only"
+                                             "runs perft --split K, match and make-corpus only"
                                        : "unknown command '" + args[1] +
-                                             "'; reversi-bench-mpi runs perft --split K and "
-                                             "match only");
+                                             "'; reversi-bench-mpi runs perft --split K, "
+                                             "match and make-corpus only");
       }
       std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
       app.parse(reversed);
@@ -147,8 +155,8 @@ int main(int argc, char** argv) {
     } else {
       // Once the work began, the others may be waiting: the job ends here
       // (rank 0 that let the workers go ends alone).
-      const bool alone =
-          (transport.begun() && (leader ? !transport.released() : true)) || match_transport.begun();
+      const bool alone = (transport.begun() && (leader ? !transport.released() : true)) ||
+                         match_transport.begun() || corpus_transport.begun();
       if (leader || alone) report();
       if (alone && transport.processes() > 1) MPI_Abort(MPI_COMM_WORLD, exit_code);
     }

@@ -39,7 +39,7 @@ import tempfile
 import time
 
 COMMANDS = ["list", "show", "perft", "verify", "sample", "solve", "make-suite", "train-eval",
-            "bench"]
+            "make-corpus", "eval-error", "bench"]
 # The largest valid value drawn for the options that size the work.
 CAPS = {
     "perft": {"--depth": 7, "--repeat": 3, "--threads": 4, "--hash": 16, "--split": 4},
@@ -50,12 +50,14 @@ CAPS = {
     "make-suite": {"--empties": 8, "--count": 3},
     "train-eval": {"--games": 8, "--exact-empties": 10, "--stage-width": 8, "--iterations": 100,
                    "--max-empties": 20},
+    "make-corpus": {"--games": 8, "--exact-empties": 12, "--threads": 4},
+    "eval-error": {},
     "bench": {},
 }
 # bench solves its fixed suite: only the presets and variants that do so in seconds.
 BENCH_PRESETS = ["best", "all-node", "table-10", "selective", "mtd"]
 BENCH_VARIANTS = ["auto", "fast+list", "kindergarten+list", "shift+list"]
-PROGRESS = re.compile(r"^(make-suite|train-eval|perft split|verify [^:]+):")
+PROGRESS = re.compile(r"^(make-suite|train-eval|make-corpus|perft split|verify [^:]+):")
 
 
 def read_help(binary, command):
@@ -215,6 +217,12 @@ class Fuzzer:
             args += ["--seed", str(self.rng.randint(0, 9)), "--games",
                      str(self.rng.randint(1, 8)), "-o",
                      self.rng.choice(self.good_outputs if self.clean else self.outputs)]
+        if command == "make-corpus":
+            args += ["--seed", str(self.rng.randint(0, 9)), "--games",
+                     str(self.rng.randint(1, 8)), "--exact-empties", str(self.rng.randint(0, 12)),
+                     "-o", self.rng.choice(self.good_outputs if self.clean else self.outputs)]
+        if command == "eval-error":
+            args += ["--corpus", self.rng.choice(self.inputs())]
         if positional and self.rng.random() < 0.95:
             count = 1 if positional == "position" else self.rng.randint(1, 3)
             for _ in range(count):

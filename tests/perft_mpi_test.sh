@@ -76,7 +76,7 @@ for command in bogus solve; do
   err=$("${mpi[@]}" $command 2>&1 >/dev/null)
   rc=$?
   if [[ $rc -eq 2 && $(grep -c "reversi-bench-mpi: error" <<<"$err") -eq 1 ]] &&
-     grep -qE "reversi-bench-mpi: error: ('solve' is a command of reversi-bench|unknown command 'bogus'); reversi-bench-mpi runs perft --split K and match only" <<<"$err"; then
+     grep -qE "reversi-bench-mpi: error: ('solve' is a command of reversi-bench|unknown command 'bogus'); reversi-bench-mpi runs perft --split K, match and make-corpus only" <<<"$err"; then
     pass
   else
     fail "reversi-bench-mpi $command: exit $rc, expected 2 and the command named" "$err"

@@ -108,12 +108,12 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
 // empties, its leaves evaluated with the weights fitted so far, i.e. of the
 // stages below. Returns how many samples were labelled.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
-                 const PatternWeights& below, int lo, int hi, int threads) {
+                 const PatternWeights& below, int lo, int hi, int exact_empties, int threads) {
   const PatternEval eval(below);
   std::vector<Sample*> todo;
   for (auto* set : {&samples, &held_out}) {
     for (Sample& s : *set) {
-      if (s.empties >= lo && s.empties <= hi) todo.push_back(&s);
+      if (s.empties >= std::max(lo, exact_empties + 1) && s.empties <= hi) todo.push_back(&s);
     }
   }
   // In blocks, each searched by one thread (a sample's label is its own).

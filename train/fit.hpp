@@ -19,13 +19,14 @@ std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int it
 int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
                  const PatternEval& eval);
 
-// search_labels: the samples of the stage lo..hi (fitted and held out) take
-// as label the score of label_search() from them down to lo - 1 empties, its
+// search_labels: the samples of the stage lo..hi (fitted and held out) with
+// more than exact_empties empties (the others' labels are exact) take as
+// label the score of label_search() from them down to lo - 1 empties, its
 // leaves evaluated with `below`, the weights of the stages fitted so far.
 // Returns how many samples were labelled. The samples are searched on
 // `threads` threads, the labels the same whatever their number.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
-                 const PatternWeights& below, int lo, int hi, int threads);
+                 const PatternWeights& below, int lo, int hi, int exact_empties, int threads);
 
 // A weight in kEvalScale units; one beyond 16 bits is an ill-conditioned
 // fit (a UsageError naming --ridge).

@@ -14,10 +14,18 @@
 #include "core/parallel_tasks.hpp"
 #include "search/instances.hpp"
 #include "search/presets.hpp"
+#include "train/corpus.hpp"
 #include "train/fit.hpp"
 #include "train/games.hpp"
 
 namespace rb::train {
+namespace {
+// The fit of every stage (steps 3 and the search labels) from the labelled
+// games, in game order (g % 10 == 9 held out), the file's comments after
+// `comments`.
+Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
+                   std::vector<std::string> comments);
+}  // namespace
 
 std::string command_line(const TrainConfig& a) {
   return fmt::format(
@@ -25,6 +33,14 @@ std::string command_line(const TrainConfig& a) {
       "--max-empties {} --stage-width {} --ridge {} --iterations {}{}",
       a.seed, a.games, a.exact_empties, a.min_empties, a.max_empties, a.stage_width, a.ridge,
       a.iterations, a.search_labels ? " --search-labels" : "");
+}
+
+std::string corpus_command_line(const TrainConfig& a, const std::string& path) {
+  return fmt::format(
+      "reversi-bench train-eval --corpus {} --min-empties {} --max-empties {} --stage-width {} "
+      "--ridge {} --iterations {}{}",
+      path, a.min_empties, a.max_empties, a.stage_width, a.ridge, a.iterations,
+      a.search_labels ? " --search-labels" : "");
 }
 
 Trained train_weights(const TrainConfig& a) {
@@ -42,56 +58,68 @@ Trained train_weights(const TrainConfig& a) {
   for (std::size_t g = 0; g < games.size(); ++g) {
     games[g] = play_game(rng, g % 2 == 1, a.min_empties, a.max_empties, ends[g]);
   }
-  // The labels are exact scores: the fastest rung that needs no evaluation
-  // (the one being trained), with a smaller table. One table per thread for
-  // all its games' solves: it holds true bounds of the positions it keys
-  // on, so the scores stay exact whichever games it saw before.
-  SolveOptions o = preset("mobility").options;
-  o.tt_mb = 16;
+  // The labels (train/corpus.hpp: Labeller), each game's by one thread.
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> solved{0};
   run_tasks(static_cast<std::size_t>(a.threads), a.threads, [&](std::size_t) {
-    TranspositionTable table(o.tt_mb);
+    Labeller labeller;
     for (std::size_t g; (g = next.fetch_add(1)) < games.size();) {
-      // From the last sample back, so that a sample above exact_empties
-      // takes the label of the first sample of its game at or below it (or,
-      // in a game that ended before, the final score).
-      std::optional<Sample> anchor;
-      for (auto it = games[g].rbegin(); it != games[g].rend(); ++it) {
-        Sample& s = *it;
-        if (s.empties <= a.exact_empties) {
-          const SolveResult r = solve<Kernel>(Position{s.player, s.opponent, s.side}, o, &table);
-          if (!r.solved) throw CheckFailed("train-eval: a label solve did not finish");
-          s.label = r.score;
-          anchor = s;
-          ++solved;
-        } else if (anchor) {
-          s.label = anchor->side == s.side ? anchor->label : -anchor->label;
-        } else {
-          const int black = final_for_black(ends[g]);
-          s.label = s.side == Color::black ? black : -black;
-        }
-      }
+      solved += static_cast<std::uint64_t>(labeller.label_game(games[g], ends[g], a.exact_empties));
     }
   });
+  std::fprintf(stderr, "train-eval: %d games, %llu solved, %.1f s (%d threads)\n", a.games,
+               static_cast<unsigned long long>(solved.load()), seconds(), a.threads);
+  return fit_stages(std::move(games), a,
+                    {"pattern weights of eval/pattern.hpp, made by:", command_line(a),
+                     "(the same command gives the same bytes; see train/trainer.hpp)"});
+}
+
+Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig a) {
+  const CorpusConfig& c = corpus.config;
+  if (a.min_empties < c.min_empties || a.max_empties > c.max_empties) {
+    throw UsageError(
+        fmt::format("--corpus: {} holds samples of {}..{} empties, not all of --min-empties {} to "
+                    "--max-empties {}",
+                    path, c.min_empties, c.max_empties, a.min_empties, a.max_empties));
+  }
+  if (a.min_empties > a.max_empties) {
+    throw UsageError("--min-empties: must not exceed --max-empties");
+  }
+  a.exact_empties = c.exact_empties;
+  std::vector<std::vector<Sample>> games;
+  for (const auto& game : corpus.games) {
+    std::vector<Sample> kept;
+    for (const Sample& s : game) {
+      if (s.empties >= a.min_empties && s.empties <= a.max_empties) kept.push_back(s);
+    }
+    games.push_back(std::move(kept));
+  }
+  std::fprintf(stderr, "train-eval: %zu games of the corpus %s\n", games.size(), path.c_str());
+  return fit_stages(
+      std::move(games), a,
+      {"pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
+       "from the corpus " + corpus_identity(c).substr(corpus_identity(c).find(':') + 2),
+       "(the same command and corpus give the same bytes; see train/trainer.hpp)"});
+}
+
+namespace {
+Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
+                   std::vector<std::string> comments) {
   std::vector<Sample> samples, held_out;
   for (std::size_t g = 0; g < games.size(); ++g) {
     auto& into = g % 10 == 9 ? held_out : samples;
     into.insert(into.end(), games[g].begin(), games[g].end());
   }
   games.clear();
-  std::fprintf(stderr, "train-eval: %d games, %zu samples, %llu solved, %.1f s (%d threads)\n",
-               a.games, samples.size(), static_cast<unsigned long long>(solved.load()), seconds(),
-               a.threads);
+  std::fprintf(stderr, "train-eval: %zu samples to fit, %zu held out\n", samples.size(),
+               held_out.size());
 
   PatternWeights weights;
-  std::vector<std::string> comments = {
-      "pattern weights of eval/pattern.hpp, made by:", command_line(a),
-      "(the same command gives the same bytes; see train/trainer.hpp)"};
   for (int lo = a.min_empties; lo <= a.max_empties; lo += a.stage_width) {
     const int hi = std::min(a.max_empties, lo + a.stage_width - 1);
-    if (a.search_labels && lo > a.exact_empties && !weights.stages.empty()) {
-      const int relabelled = search_label(samples, held_out, weights, lo, hi, a.threads);
+    if (a.search_labels && hi > a.exact_empties && !weights.stages.empty()) {
+      const int relabelled =
+          search_label(samples, held_out, weights, lo, hi, a.exact_empties, a.threads);
       comments.push_back(
           fmt::format("stage {}..{}: labels of {} samples searched down to {} empties", lo, hi,
                       relabelled, lo - 1));
@@ -140,5 +168,7 @@ Trained train_weights(const TrainConfig& a) {
   if (weights.stages.empty()) throw UsageError("train-eval: no sample in the empties range");
   return {std::move(weights), std::move(comments)};
 }
+
+}  // namespace
 
 }  // namespace rb::train

@@ -16,8 +16,8 @@
 //    empties (for the side to move of the labelled sample), i.e. the outcome
 //    of the game as played to there and perfectly from there on: a noisy
 //    label, whose noise the least squares average out. With
-//    search_labels, the samples of a stage whose fewest empties are above
-//    exact_empties are instead labelled when their stage comes to be
+//    search_labels, the samples above exact_empties of every stage but the
+//    first are instead labelled when their stage comes to be
 //    fitted (stages go from the fewest empties up): by an alpha-beta search
 //    from them down to the top of the stage below (8 plies at most with
 //    stages 8 wide), its leaves evaluated with the weights just fitted for
@@ -77,5 +77,15 @@ Trained train_weights(const TrainConfig& config);
 
 // The command line that makes these weights (the file names it).
 std::string command_line(const TrainConfig& config);
+
+struct Corpus;
+// The weights fitted on a corpus (train/corpus.hpp) read from `path`: its
+// games' samples between config's min and max empties, labelled as made
+// (its exact_empties replaces the config's), the fit and the search labels
+// as above. UsageError for an empties range the corpus does not hold.
+Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig config);
+
+// The command line of train_from_corpus() (the file names it).
+std::string corpus_command_line(const TrainConfig& config, const std::string& path);
 
 }  // namespace rb::train

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Reads a corpus file of make-corpus on its own (not with the project's
+reader) and checks what can be checked without a solver: the first line and
+the games in order, each sample's board (64 squares of X, O, -, a side X or
+O), its empties within the corpus's range, its label an even-or-odd integer
+within -64..64, and that a sample above --exact-empties carries the label of
+the first later sample of its game at or below it (negated when the other
+side is to move). Writes the samples at or below --exact-empties as OBF lines
+(board, side, score) to OUT, for a solver to check their labels.
+
+Usage: corpus_check.py CORPUS OUT.obf
+Prints one line per failure and exits 1 on any."""
+import re
+import sys
+
+
+def main():
+    path, out_path = sys.argv[1], sys.argv[2]
+    failures = []
+    with open(path, encoding="ascii") as f:
+        lines = f.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    head = re.fullmatch(
+        r"reversi-bench corpus 1: make-corpus --seed (\d+) --games (\d+) --exact-empties (\d+) "
+        r"--min-empties (\d+) --max-empties (\d+)", lines[0])
+    if not head:
+        print(f"{path}:1: not a corpus header: {lines[0]!r}")
+        return 1
+    _, games, exact, lo, hi = (int(x) for x in head.groups())
+    if len(lines) - 1 != games:
+        failures.append(f"{len(lines) - 1} game lines, {games} announced")
+    solved = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split(" ")
+        if int(fields[0]) != number - 2:
+            failures.append(f"line {number}: game {fields[0]}, expected {number - 2}")
+        count = int(fields[1])
+        if len(fields) != 2 + 3 * count:
+            failures.append(f"line {number}: {count} samples, {len(fields) - 2} fields")
+            continue
+        samples = []
+        for i in range(count):
+            board, side, label = fields[2 + 3 * i:5 + 3 * i]
+            if not re.fullmatch(r"[XO-]{64}", board) or side not in ("X", "O"):
+                failures.append(f"line {number}: sample {i}: bad board {board} {side}")
+                continue
+            empties = board.count("-")
+            if not lo <= empties <= hi:
+                failures.append(f"line {number}: sample {i}: {empties} empties")
+            value = int(label)
+            if not -64 <= value <= 64:
+                failures.append(f"line {number}: sample {i}: label {value}")
+            samples.append((board, side, empties, value))
+        for i, (board, side, empties, value) in enumerate(samples):
+            if empties <= exact:
+                solved.append(f"{board} {side}; {value:+d};")
+                continue
+            anchor = next((s for s in samples[i + 1:] if s[2] <= exact), None)
+            if anchor is None:
+                continue  # the game's final score: not stored
+            want = anchor[3] if anchor[1] == side else -anchor[3]
+            if value != want:
+                failures.append(f"line {number}: sample {i}: label {value}, its anchor's {want}")
+    with open(out_path, "w", encoding="ascii") as out:
+        out.write("\n".join(solved) + "\n")
+    for f in failures[:10]:
+        print(f"{path}: {f}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

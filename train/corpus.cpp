@@ -1,0 +1,219 @@
+#include "train/corpus.hpp"
+
+#include <fmt/core.h>
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <random>
+
+#include "core/errors.hpp"
+#include "io/input.hpp"
+#include "io/obf.hpp"
+#include "search/presets.hpp"
+
+namespace rb::train {
+namespace {
+
+constexpr std::size_t kMaxCorpusBytes = std::size_t{16} << 30;
+// Up to this many empties the label solves need no evaluation.
+constexpr int kPlainSolveEmpties = 14;
+
+}  // namespace
+
+std::string corpus_identity(const CorpusConfig& c) {
+  return fmt::format(
+      "reversi-bench corpus 1: make-corpus --seed {} --games {} --exact-empties {} "
+      "--min-empties {} --max-empties {}",
+      c.seed, c.games, c.exact_empties, c.min_empties, c.max_empties);
+}
+
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {
+  // SplitMix64's finalizer of the seed and the game's number.
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (g + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+Labeller::Labeller(const PatternEval* eval)
+    : eval_(eval), table_(std::make_unique<TranspositionTable>(16)) {}
+
+Labeller::~Labeller() = default;
+
+int Labeller::exact(const Sample& s) {
+  SolveOptions o = preset("mobility").options;
+  if (eval_ && s.empties > kPlainSolveEmpties) {
+    o = preset(kBestPreset).options;
+    o.pattern = eval_;
+  }
+  o.tt_mb = 16;
+  const SolveResult r = solve<Kernel>(Position{s.player, s.opponent, s.side}, o, table_.get());
+  if (!r.solved) throw CheckFailed("a label solve did not finish");
+  return r.score;
+}
+
+int Labeller::label_game(std::vector<Sample>& game, const Position& end, int exact_empties) {
+  // From the last sample back, so that a sample above exact_empties takes
+  // the label of the first sample of its game at or below it.
+  int solved = 0;
+  std::optional<Sample> anchor;
+  for (auto it = game.rbegin(); it != game.rend(); ++it) {
+    Sample& s = *it;
+    if (s.empties <= exact_empties) {
+      s.label = exact(s);
+      anchor = s;
+      ++solved;
+    } else if (anchor) {
+      s.label = anchor->side == s.side ? anchor->label : -anchor->label;
+    } else {
+      const int black = final_for_black(end);
+      s.label = s.side == Color::black ? black : -black;
+    }
+  }
+  return solved;
+}
+
+std::string corpus_game_line(const CorpusConfig& c, std::uint64_t g, Labeller& labeller) {
+  std::mt19937_64 rng(game_seed(c.seed, g));
+  Position end;
+  std::vector<Sample> game = play_game(rng, g % 2 == 1, c.min_empties, c.max_empties, end);
+  labeller.label_game(game, end, c.exact_empties);
+  std::string line = fmt::format("{} {}", g, game.size());
+  for (const Sample& s : game) {
+    line += fmt::format(" {} {:+d}", board_string(Position{s.player, s.opponent, s.side}),
+                        static_cast<int>(s.label));
+  }
+  return line;
+}
+
+Corpus read_corpus(const std::string& path, std::string_view identity) {
+  const std::string text = read_input_file(path, kMaxCorpusBytes);
+  Corpus corpus;
+  int number = 0;
+  auto fail = [&](int column, const std::string& reason) {
+    throw InputError(path, number, column, reason);
+  };
+  auto integer = [&](std::string_view t, int column, long long lo, long long hi, const char* what) {
+    long long v = 0;
+    const char* end = t.data() + t.size();
+    const auto [ptr, err] = std::from_chars(t.data() + (t.starts_with('+') ? 1 : 0), end, v);
+    if (err != std::errc() || ptr != end || v < lo || v > hi) {
+      fail(column,
+           fmt::format("{} must be an integer in {}..{}, not '{}'", what, lo, hi, printable(t)));
+    }
+    return v;
+  };
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const bool whole = rest.find('\n') != std::string_view::npos;
+    std::string_view line = take_line(rest);
+    ++number;
+    if (!whole && number > 1) break;  // cut short by an interrupt: dropped
+    check_line_bytes(line, {path, number});
+    if (number == 1) {
+      constexpr std::string_view kStart = "reversi-bench corpus 1: make-corpus ";
+      if (!line.starts_with(kStart))
+        fail(1, "not a corpus file (expected '" + std::string(kStart) + "...')");
+      if (!identity.empty() && line != identity) {
+        // The first option whose value differs.
+        const auto mine = split_fields(identity), theirs = split_fields(line);
+        std::size_t k = 0;
+        while (k < mine.size() && k < theirs.size() && mine[k].text == theirs[k].text) ++k;
+        if (k > 0 && k < mine.size() && k < theirs.size() && mine[k - 1].text.starts_with("--")) {
+          fail(theirs[k].column,
+               fmt::format("the corpus of another command: its {} is {}, this command's {}",
+                           mine[k - 1].text, printable(theirs[k].text), mine[k].text));
+        }
+        fail(1, "the corpus of another command: its first line is not '" + std::string(identity) +
+                    "'");
+      }
+      const auto f = split_fields(line);
+      // reversi-bench corpus 1: make-corpus --seed S --games G --exact-empties E ...
+      if (f.size() != 14) fail(1, "a corpus's first line names its five options");
+      const char* names[] = {"--seed", "--games", "--exact-empties", "--min-empties",
+                             "--max-empties"};
+      for (int k = 0; k < 5; ++k) {
+        if (f[static_cast<std::size_t>(4 + 2 * k)].text != names[k]) {
+          fail(f[static_cast<std::size_t>(4 + 2 * k)].column, std::string("expected ") + names[k]);
+        }
+      }
+      auto value = [&](int k, long long lo, long long hi) {
+        const LineField& v = f[static_cast<std::size_t>(5 + 2 * k)];
+        return integer(v.text, v.column, lo, hi, names[k]);
+      };
+      corpus.config.seed = static_cast<std::uint64_t>(value(0, 0, (1ll << 62)));
+      corpus.config.games = static_cast<int>(value(1, 1, 100000000));
+      corpus.config.exact_empties = static_cast<int>(value(2, 0, 60));
+      corpus.config.min_empties = static_cast<int>(value(3, 0, 60));
+      corpus.config.max_empties = static_cast<int>(value(4, corpus.config.min_empties, 60));
+      continue;
+    }
+    const auto f = split_fields(line);
+    if (f.size() < 2) fail(1, "a game line is: GAME SAMPLES then BOARD SIDE LABEL per sample");
+    const long long g = integer(f[0].text, f[0].column, 0, corpus.config.games - 1, "GAME");
+    if (g != static_cast<long long>(corpus.games.size())) {
+      fail(f[0].column, fmt::format("game {} where game {} was expected (games come in order)", g,
+                                    corpus.games.size()));
+    }
+    const long long n = integer(f[1].text, f[1].column, 0, 60, "SAMPLES");
+    if (f.size() != static_cast<std::size_t>(2 + 3 * n)) {
+      fail(1,
+           fmt::format("{} samples announced, {} fields for them (3 per sample)", n, f.size() - 2));
+    }
+    std::vector<Sample> game;
+    for (long long i = 0; i < n; ++i) {
+      const LineField& board = f[static_cast<std::size_t>(2 + 3 * i)];
+      const LineField& side = f[static_cast<std::size_t>(3 + 3 * i)];
+      const LineField& label = f[static_cast<std::size_t>(4 + 3 * i)];
+      const std::string_view both(
+          board.text.data(),
+          static_cast<std::size_t>(side.text.data() + side.text.size() - board.text.data()));
+      Position p;
+      try {
+        p = parse_board(both, {path, number});
+      } catch (const InputError&) {
+        fail(board.column, "not a board and side to move: '" + printable(both) + "'");
+      }
+      Sample s{p.player, p.opponent, p.empties(), p.side};
+      if (s.empties < corpus.config.min_empties || s.empties > corpus.config.max_empties) {
+        fail(board.column,
+             fmt::format("a sample with {} empties, outside the corpus's {}..{}", s.empties,
+                         corpus.config.min_empties, corpus.config.max_empties));
+      }
+      s.label = static_cast<double>(integer(label.text, label.column, -64, 64, "LABEL"));
+      game.push_back(s);
+    }
+    corpus.games.push_back(std::move(game));
+  }
+  if (number == 0) throw InputError(path, 0, 0, "empty file");
+  return corpus;
+}
+
+}  // namespace rb::train
+
+namespace rb::train {
+
+std::vector<EvalError> eval_errors(const Corpus& corpus, const PatternEval& eval, bool every_game) {
+  std::vector<EvalError> out;
+  std::vector<double> sum(61), sq(61);
+  std::vector<int> n(61);
+  for (std::size_t g = 0; g < corpus.games.size(); ++g) {
+    if (!every_game && g % 10 != 9) continue;
+    for (const Sample& s : corpus.games[g]) {
+      if (s.empties > corpus.config.exact_empties) continue;
+      const double d = eval.eval(s.player, s.opponent) / double{kEvalScale} - s.label;
+      const auto e = static_cast<std::size_t>(s.empties);
+      sum[e] += d;
+      sq[e] += d * d;
+      ++n[e];
+    }
+  }
+  for (std::size_t e = 0; e < n.size(); ++e) {
+    if (n[e] == 0) continue;
+    out.push_back({static_cast<int>(e), n[e], std::sqrt(sq[e] / n[e]), sum[e] / n[e]});
+  }
+  return out;
+}
+
+}  // namespace rb::train

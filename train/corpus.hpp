@@ -1,0 +1,101 @@
+// The training corpus (`reversi-bench make-corpus`, run/corpus.hpp): the
+// trainer's games (train/games.hpp) with their labels, made once and kept
+// in a file, so that fits (`train-eval --corpus`) and measurements read
+// them instead of playing and solving again, and so that the solves can be
+// spread over threads and over the ranks of an MPI job.
+//
+// Game g is played from its own generator, seeded from the corpus seed and
+// g (game_seed()): a random game when g is even, a self-played one when g
+// is odd (play_game()). Its samples have between min_empties and
+// max_empties empties; a sample with at most exact_empties empties is
+// labelled with its exact score, one above with the exact score of the
+// first sample of its game at or below exact_empties (for its side to move),
+// or, in a game that ended before, the final score: the labels of
+// train/trainer.hpp, step 2. So a game's line does not depend on which
+// thread or rank made it, nor on the games made before it, and the file is
+// the same bytes however it was made.
+//
+// The file: a first line naming the corpus (corpus_identity()), then one
+// line per game in game order: "G N" and N samples, each "BOARD SIDE LABEL"
+// (io/obf.hpp's board string, the label an integer number of discs). A line
+// cut short by an interrupt is dropped when the corpus is resumed or read.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/pattern.hpp"
+#include "search/instances.hpp"
+#include "train/games.hpp"
+
+namespace rb::train {
+
+struct CorpusConfig {
+  std::uint64_t seed = 1;
+  int games = 1000;
+  int exact_empties = 14;
+  int min_empties = 8;
+  int max_empties = 59;
+};
+
+// The corpus file's first line (its identity: a resumed corpus must have it).
+std::string corpus_identity(const CorpusConfig& config);
+
+// The generator seed of game g.
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g);
+
+// Solves the labels: one table for all its solves (it holds true bounds of
+// the positions it keys on, so the scores stay exact whichever positions it
+// saw before). Up to 14 empties the solver's fastest rung that needs no
+// evaluation; above, with `eval` when given, the default preset with it
+// (faster there; the score is exact either way).
+class Labeller {
+ public:
+  explicit Labeller(const PatternEval* eval = nullptr);
+  ~Labeller();
+  // The exact score of a sample for its side to move; CheckFailed when the
+  // solve did not finish.
+  int exact(const Sample& s);
+  // Labels one game's samples (in the order played; `end` its final
+  // position) as the opening comment says; returns how many were solved.
+  int label_game(std::vector<Sample>& game, const Position& end, int exact_empties);
+
+ private:
+  const PatternEval* eval_;
+  std::unique_ptr<TranspositionTable> table_;
+};
+
+// Game g of the corpus, labelled: its line (without the newline).
+std::string corpus_game_line(const CorpusConfig& config, std::uint64_t g, Labeller& labeller);
+
+// A corpus read back: its configuration and, game by game in order, the
+// labelled samples.
+struct Corpus {
+  CorpusConfig config;
+  std::vector<std::vector<Sample>> games;
+};
+
+// Reads a corpus file (InputError naming the file, line and column of
+// anything that is not one; a last line cut short is dropped). With
+// `identity` not empty, its first line must equal it.
+Corpus read_corpus(const std::string& path, std::string_view identity = {});
+
+}  // namespace rb::train
+
+namespace rb::train {
+
+// The error of an evaluation on a corpus's exact labels, per empties count:
+// the samples at or below its exact_empties of the games g with
+// g % 10 == 9 (those train-eval holds out), or of every game.
+struct EvalError {
+  int empties = 0;
+  int samples = 0;
+  double rms = 0;   // discs
+  double mean = 0;  // evaluation - label, discs
+};
+std::vector<EvalError> eval_errors(const Corpus& corpus, const PatternEval& eval, bool every_game);
+
+}  // namespace rb::train
