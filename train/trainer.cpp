@@ -7,13 +7,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <optional>
 #include <random>
 
 #include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
-#include "search/instances.hpp"
-#include "search/presets.hpp"
 #include "train/corpus.hpp"
 #include "train/fit.hpp"
 #include "train/games.hpp"
