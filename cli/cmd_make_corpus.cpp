@@ -48,6 +48,7 @@ int make_corpus(const CorpusArgs& a) {
   std::optional<LineLog> log;
   std::uint64_t samples = 0;
   if (a.resume) {
+    LineLog::check_resumable(a.output);
     const train::Corpus done = train::read_corpus(a.output, identity);
     work.first = done.games.size();
     for (const auto& g : done.games) samples += g.size();

@@ -129,7 +129,11 @@ int run(MatchArgs& args) {
   const MatchSettings first = settings_of(matches.front());
   const Json identity = match_identity(first);
   std::vector<PairRecord> done;
-  if (args.resume) done = read_match_state(args.state, identity, first);
+  if (args.resume) {
+    LineLog::check_resumable(args.state);
+    if (!args.ggf.empty()) LineLog::check_resumable(args.ggf);
+    done = read_match_state(args.state, identity, first);
+  }
   if (!args.ggf.empty()) check_writable(args.ggf, "--ggf");
   if (!args.json.empty()) check_writable(args.json, "--json");
   std::optional<LineLog> ggf, state;

@@ -243,8 +243,19 @@ Json pair_json(const PairRecord& pair) {
   return {{"pair", pair.pair}, {"games", {game_json(pair.games[0]), game_json(pair.games[1])}}};
 }
 
+void LineLog::check_resumable(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) return;
+  throw InputError(path, 0, 0,
+                   "cannot resume: not a regular file (a resumed file is read, then appended to)");
+}
+
 LineLog::LineLog(const std::string& path, bool append) : path_(path) {
-  if (append) drop_cut_line(path);
+  if (append) {
+    check_resumable(path);
+    drop_cut_line(path);
+  }
   file_ = std::fopen(path.c_str(), append ? "a" : "w");
   if (!file_) throw InputError(path, 0, 0, std::string("cannot write: ") + std::strerror(errno));
 }

@@ -39,6 +39,10 @@ class LineLog {
   // the file when it cannot be opened.
   LineLog(const std::string& path, bool append);
   ~LineLog();
+  // Refuses (InputError naming the file) a file to append to that exists and
+  // is not a regular file: it is read before it is appended to, and a pipe or
+  // a terminal would be waited on for ever. A missing file passes.
+  static void check_resumable(const std::string& path);
   LineLog(const LineLog&) = delete;
   LineLog& operator=(const LineLog&) = delete;
   void write(const std::string& line);

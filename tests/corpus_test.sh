@@ -75,6 +75,8 @@ grep -q '^# from the corpus make-corpus --seed 1 --games 40 ' w1.txt && pass || 
 expect_error "exists already; give --resume" -- make-corpus "${small[@]}" -o a.txt
 expect_error "a.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 25" -- \
   make-corpus --seed 4 --games 25 "${small[@]:4}" --resume -o a.txt
+mkfifo fifo
+expect_error "fifo: cannot resume: not a regular file" -- make-corpus "${small[@]}" --resume -o fifo
 printf 'reversi-bench corpus 1: make-corpus --seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40\n0 1 XX O +3\n' >bad.txt
 expect_error "bad.txt:2:5: not a board and side to move" -- train-eval --corpus bad.txt --min-empties 6 --max-empties 31 -o w.txt
 expect_error "--corpus: a.txt holds samples of 6..40 empties" -- train-eval --corpus a.txt --max-empties 59 -o w.txt

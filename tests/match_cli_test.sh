@@ -181,6 +181,8 @@ expect_error "--depth is for --protocol nboard" -- \
 expect_error "--move-time and --game-time are for --protocol gtp" -- \
   match --engine "self nboard" --protocol nboard --move-time 1 --engine "self gtp" --protocol gtp --name b
 expect_error "--resume: give the --state file" -- match "${m[@]}" --resume
+mkfifo "$tmp/fifo"
+expect_error "fifo: cannot resume: not a regular file" -- match "${m[@]}" --state "$tmp/fifo" --resume
 printf 'f5d6c3\nf5 d6 z9\n' >"$tmp/bad.txt"
 expect_error "bad.txt:2:7: not a move: 'z9'" -- match "${e[@]}" --openings "$tmp/bad.txt"
 printf 'f5d6c3\n' >"$tmp/short.txt"
