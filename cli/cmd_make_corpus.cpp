@@ -39,12 +39,13 @@ int make_corpus(const CorpusArgs& a) {
   const PatternWeights weights = load_pattern_weights(a.eval_weights, "--eval-weights");
   const PatternEval eval(weights);
   CorpusWork work{a.config, 0, a.threads, &eval};
+  if (work.config.play_depth > 0) work.config.play_weights = train::weights_checksum(weights);
   CorpusTransport* transport = corpus_transport();
   if (transport && !transport->leader()) {  // an MPI worker: makes what it is handed
     transport->run(work, {});
     return kExitOk;
   }
-  const std::string identity = train::corpus_identity(a.config);
+  const std::string identity = train::corpus_identity(work.config);
   std::optional<LineLog> log;
   std::uint64_t samples = 0;
   if (a.resume) {
@@ -110,6 +111,11 @@ void add_make_corpus_command(CLI::App& app, int& exit_code) {
                          "fewest empties of a sample (default 8)", 0, 60);
   add_number_option<int>(cmd, "--max-empties", c.max_empties,
                          "most empties of a sample (default 59)", 0, 60);
+  add_number_option<int>(cmd, "--play-depth", c.play_depth,
+                         "play every game after its 8 random plies by the playing search at this "
+                         "depth with the --eval-weights, one move in 8 random (default 0: half "
+                         "random games, half greedy ones)",
+                         0, 60);
   add_number_option<int>(cmd, "-t,--threads", args->threads,
                          "threads making games (default 1); the file is the same bytes whatever "
                          "their number",
@@ -117,8 +123,9 @@ void add_make_corpus_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--resume", args->resume,
                 "go on with the corpus in --output (made by the same command) after an interrupt");
   cmd->add_option("--eval-weights", args->eval_weights,
-                  "the weights that order the label solves above 14 empties (default: the "
-                  "shipped weights; the labels are exact whatever they are)")
+                  "the weights that order the label solves above 14 empties and that the search "
+                  "plays with (--play-depth) (default: the shipped weights; the labels are exact "
+                  "whatever they are)")
       ->type_name("FILE");
   cmd->add_option("-o,--output", args->output, "the corpus file")->required();
   cmd->callback([args, &exit_code] {

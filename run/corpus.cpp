@@ -21,7 +21,7 @@ void make_corpus_games(const CorpusWork& work, const CorpusSink& sink) {
   std::map<std::uint64_t, std::string> made;  // made, not yet given to the sink
   std::uint64_t next_out = work.first;
   run_tasks(static_cast<std::size_t>(work.threads), work.threads, [&](std::size_t) {
-    train::Labeller labeller(work.eval);
+    train::Labeller labeller(work.eval, work.config.play_depth);
     for (std::uint64_t g; (g = next.fetch_add(1)) < games;) {
       std::string line = train::corpus_game_line(work.config, g, labeller);
       const std::lock_guard lock(mutex);

@@ -66,7 +66,7 @@ void MpiCorpusTransport::lead(const CorpusWork& work, const CorpusSink& sink) {
 }
 
 void MpiCorpusTransport::make(const CorpusWork& work) {
-  train::Labeller labeller(work.eval);
+  train::Labeller labeller(work.eval, work.config.play_depth);
   for (;;) {
     const MPI_Status status = distributed::wait_for_message(0);
     std::uint64_t g = 0;

@@ -5,13 +5,54 @@ the games in order, each sample's board (64 squares of X, O, -, a side X or
 O), its empties within the corpus's range, its label an even-or-odd integer
 within -64..64, and that a sample above --exact-empties carries the label of
 the first later sample of its game at or below it (negated when the other
-side is to move). Writes the samples at or below --exact-empties as OBF lines
+side is to move), and that each sample of a game follows from the one before
+by a legal move (and a pass where the side to move then has none). Writes the samples at or below --exact-empties as OBF lines
 (board, side, score) to OUT, for a solver to check their labels.
 
 Usage: corpus_check.py CORPUS OUT.obf
 Prints one line per failure and exits 1 on any."""
 import re
 import sys
+
+DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def play(board, side, square):
+    """The board after `side` plays on `square` (row-major a1..h8), or None
+    when the move is not legal."""
+    if board[square] != "-":
+        return None
+    other = "O" if side == "X" else "X"
+    cells = list(board)
+    row, col = divmod(square, 8)
+    flipped = False
+    for dr, dc in DIRECTIONS:
+        r, c, run = row + dr, col + dc, []
+        while 0 <= r < 8 and 0 <= c < 8 and board[8 * r + c] == other:
+            run.append(8 * r + c)
+            r, c = r + dr, c + dc
+        if run and 0 <= r < 8 and 0 <= c < 8 and board[8 * r + c] == side:
+            for k in run:
+                cells[k] = side
+            flipped = True
+    if not flipped:
+        return None
+    cells[square] = side
+    return "".join(cells)
+
+
+def follows(before, after):
+    """Whether sample `after` (board, side) is `before` after one legal move
+    and, where the side to move then has none, a pass."""
+    board, side = before
+    other = "O" if side == "X" else "X"
+    for square in range(64):
+        child = play(board, side, square)
+        if child != after[0]:
+            continue
+        can_move = any(play(child, other, s) for s in range(64))
+        return after[1] == (other if can_move else side)
+    return False
 
 
 def main():
@@ -23,11 +64,12 @@ def main():
         lines.pop()
     head = re.fullmatch(
         r"reversi-bench corpus 1: make-corpus --seed (\d+) --games (\d+) --exact-empties (\d+) "
-        r"--min-empties (\d+) --max-empties (\d+)", lines[0])
+        r"--min-empties (\d+) --max-empties (\d+)"
+        r"( --play-depth [1-9]\d* --play-weights [0-9a-f]{16})?", lines[0])
     if not head:
         print(f"{path}:1: not a corpus header: {lines[0]!r}")
         return 1
-    _, games, exact, lo, hi = (int(x) for x in head.groups())
+    _, games, exact, lo, hi = (int(x) for x in head.groups()[:5])
     if len(lines) - 1 != games:
         failures.append(f"{len(lines) - 1} game lines, {games} announced")
     solved = []
@@ -52,6 +94,9 @@ def main():
             if not -64 <= value <= 64:
                 failures.append(f"line {number}: sample {i}: label {value}")
             samples.append((board, side, empties, value))
+        for i in range(1, len(samples)):
+            if not follows(samples[i - 1][:2], samples[i][:2]):
+                failures.append(f"line {number}: sample {i} does not follow from sample {i - 1}")
         for i, (board, side, empties, value) in enumerate(samples):
             if empties <= exact:
                 solved.append(f"{board} {side}; {value:+d};")

@@ -3,13 +3,17 @@
 # Usage: corpus_test.sh BIN SOURCE_DIR one
 #        corpus_test.sh MPI_BIN|none:REASON SOURCE_DIR mpi BIN
 #   one  the same bytes with -t 1 and -t 3; an interrupted corpus (its last
-#        line cut short) resumed to the same bytes; the labels at or below
-#        --exact-empties are the scores of another board's solver and those
-#        above carry their anchor's (tests/corpus_check.py, its own reader);
+#        line cut short) resumed to the same bytes; games played by the
+#        search (--play-depth) the same bytes on -t 1 and -t 3, each sample
+#        following from the one before by the rules, refused on resume with
+#        another depth or player; the labels at or below --exact-empties are
+#        the scores of another board's solver and those above carry their
+#        anchor's (tests/corpus_check.py, its own reader);
 #        data/corpus-slice.txt is what its first line's command makes; a fit
 #        on a corpus is deterministic; bad uses are exit 2 with one line
-#   mpi  2 and 3 ranks make the bytes of one process; a resumed corpus of
-#        another command is exit 2 with one line from every rank
+#   mpi  2 and 3 ranks make the bytes of one process (2 ranks with
+#        --play-depth too); a resumed corpus of another command is exit 2
+#        with one line from every rank
 src=$2
 mode=$3
 source "$(dirname "$0")/cli_lib.sh"
@@ -34,6 +38,10 @@ if [[ $mode == mpi ]]; then
     mpi_bounded 120 -np $ranks "$mpi_bin" make-corpus "${small[@]}" -o r$ranks.txt >/dev/null 2>&1
     if cmp -s one.txt r$ranks.txt; then pass; else fail "mpirun -np $ranks: another corpus than one process's"; fi
   done
+  # Played by the search: the workers play with their own player.
+  "$bin" make-corpus "${small[@]}" --play-depth 2 -o p1.txt >/dev/null 2>&1 || fail "make-corpus --play-depth failed"
+  mpi_bounded 120 -np 2 "$mpi_bin" make-corpus "${small[@]}" --play-depth 2 -o p2.txt >/dev/null 2>&1
+  if cmp -s p1.txt p2.txt; then pass; else fail "mpirun -np 2 --play-depth 2: another corpus than one process's"; fi
   other=(--seed 5 "${small[@]:2}")
   err=$(mpi_bounded 60 -np 3 "$mpi_bin" make-corpus "${other[@]}" -o r3.txt --resume 2>&1 >/dev/null | grep 'reversi-bench-mpi: error')
   rc=${PIPESTATUS[0]}
@@ -52,6 +60,19 @@ cmp -s a.txt b.txt && pass || fail "-t 3 made another corpus than -t 1"
 { head -n 11 a.txt; sed -n 12p a.txt | head -c 300; } >c.txt
 expect_lines 0 "resumed: 10 games already made" -- make-corpus "${small[@]}" -t 2 --resume -o c.txt
 cmp -s a.txt c.txt && pass || fail "the resumed corpus differs from the one made at once"
+# Played by the search (--play-depth): the bytes of -t 1 with -t 3, games
+# that follow the rules (corpus_check.py below), not the random and greedy
+# ones, and the player's weights named by their checksum.
+played=(--seed 4 --games 12 "${small[@]:4}" --play-depth 2)
+"$bin" make-corpus "${played[@]}" -o p.txt >/dev/null 2>&1 || fail "make-corpus --play-depth failed"
+"$bin" make-corpus "${played[@]}" -t 3 -o q.txt >/dev/null 2>&1
+cmp -s p.txt q.txt && pass || fail "--play-depth: -t 3 made another corpus than -t 1"
+[[ $(sed -n 2p p.txt) != $(sed -n 2p a.txt) ]] && pass || fail "--play-depth: game 0 is the random one"
+grep -Eq -- '--play-depth 2 --play-weights [0-9a-f]{16}$' <(head -1 p.txt) && pass ||
+  fail "--play-depth: the first line does not name the player" "$(head -1 p.txt)"
+if out=$("$py" "$check" p.txt played.obf); then pass; else fail "corpus_check.py on a played corpus" "$out"; fi
+expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-depth is 2, this command's 3" -- \
+  make-corpus "${played[@]:0:10}" --play-depth 3 --resume -o p.txt
 # Its own reader, and the exact labels solved again on another board.
 if out=$("$py" "$check" a.txt exact.obf); then pass; else fail "corpus_check.py" "$out"; fi
 [[ $(wc -l <exact.obf) -gt 50 ]] && pass || fail "too few exact labels to check: $(wc -l <exact.obf)"
@@ -71,6 +92,9 @@ cmp -s w1.txt w2.txt && pass || fail "two fits on one corpus wrote different fil
 grep -q "^# stage $fit_stage: labels of .* searched down to $fit_down empties" w1.txt && pass ||
   fail "no searched stage in the fit's comments"
 grep -q '^# from the corpus make-corpus --seed 1 --games 40 ' w1.txt && pass || fail "the fit does not name its corpus"
+# Played with other weights: another player, refused on resume.
+expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-weights is [0-9a-f]{16}, this command's [0-9a-f]{16}" -- \
+  make-corpus "${played[@]}" --eval-weights w1.txt --resume -o p.txt
 # Bad uses.
 expect_error "exists already; give --resume" -- make-corpus "${small[@]}" -o a.txt
 expect_error "a.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 25" -- \

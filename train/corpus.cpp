@@ -22,10 +22,28 @@ constexpr int kPlainSolveEmpties = 14;
 }  // namespace
 
 std::string corpus_identity(const CorpusConfig& c) {
-  return fmt::format(
+  std::string out = fmt::format(
       "reversi-bench corpus 1: make-corpus --seed {} --games {} --exact-empties {} "
       "--min-empties {} --max-empties {}",
       c.seed, c.games, c.exact_empties, c.min_empties, c.max_empties);
+  if (c.play_depth > 0) {
+    out += fmt::format(" --play-depth {} --play-weights {:016x}", c.play_depth, c.play_weights);
+  }
+  return out;
+}
+
+std::uint64_t weights_checksum(const PatternWeights& weights) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto add = [&](std::uint64_t v, int bytes) {
+    for (int k = 0; k < bytes; ++k) h = (h ^ ((v >> (8 * k)) & 0xff)) * 0x100000001b3ull;
+  };
+  for (const PatternWeights::Stage& s : weights.stages) {
+    add(static_cast<std::uint32_t>(s.min_empties), 4);
+    add(static_cast<std::uint32_t>(s.max_empties), 4);
+    add(static_cast<std::uint32_t>(s.bias), 4);
+    for (const std::int16_t w : s.weights) add(static_cast<std::uint16_t>(w), 2);
+  }
+  return h;
 }
 
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {
@@ -36,8 +54,10 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {
   return z ^ (z >> 31);
 }
 
-Labeller::Labeller(const PatternEval* eval)
-    : eval_(eval), table_(std::make_unique<TranspositionTable>(16)) {}
+Labeller::Labeller(const PatternEval* eval, int play_depth)
+    : eval_(eval),
+      player_(eval && play_depth > 0 ? std::make_unique<SearchPlayer>(*eval, play_depth) : nullptr),
+      table_(std::make_unique<TranspositionTable>(16)) {}
 
 Labeller::~Labeller() = default;
 
@@ -77,7 +97,12 @@ int Labeller::label_game(std::vector<Sample>& game, const Position& end, int exa
 std::string corpus_game_line(const CorpusConfig& c, std::uint64_t g, Labeller& labeller) {
   std::mt19937_64 rng(game_seed(c.seed, g));
   Position end;
-  std::vector<Sample> game = play_game(rng, g % 2 == 1, c.min_empties, c.max_empties, end);
+  if (c.play_depth > 0 && !labeller.player()) {
+    throw CheckFailed("a corpus played by the search needs the Labeller's player");
+  }
+  const bool searched = c.play_depth > 0;
+  std::vector<Sample> game = play_game(rng, searched || g % 2 == 1, c.min_empties, c.max_empties,
+                                       end, searched ? labeller.player() : nullptr);
   labeller.label_game(game, end, c.exact_empties);
   std::string line = fmt::format("{} {}", g, game.size());
   for (const Sample& s : game) {
@@ -130,7 +155,9 @@ Corpus read_corpus(const std::string& path, std::string_view identity) {
       }
       const auto f = split_fields(line);
       // reversi-bench corpus 1: make-corpus --seed S --games G --exact-empties E ...
-      if (f.size() != 14) fail(1, "a corpus's first line names its five options");
+      if (f.size() != 14 && f.size() != 18) {
+        fail(1, "a corpus's first line names its five options (and the player's two)");
+      }
       const char* names[] = {"--seed", "--games", "--exact-empties", "--min-empties",
                              "--max-empties"};
       for (int k = 0; k < 5; ++k) {
@@ -147,6 +174,19 @@ Corpus read_corpus(const std::string& path, std::string_view identity) {
       corpus.config.exact_empties = static_cast<int>(value(2, 0, 60));
       corpus.config.min_empties = static_cast<int>(value(3, 0, 60));
       corpus.config.max_empties = static_cast<int>(value(4, corpus.config.min_empties, 60));
+      if (f.size() == 18) {
+        if (f[14].text != "--play-depth") fail(f[14].column, "expected --play-depth");
+        if (f[16].text != "--play-weights") fail(f[16].column, "expected --play-weights");
+        corpus.config.play_depth =
+            static_cast<int>(integer(f[15].text, f[15].column, 1, 60, "--play-depth"));
+        const std::string_view hex = f[17].text;
+        const auto [ptr, err] =
+            std::from_chars(hex.data(), hex.data() + hex.size(), corpus.config.play_weights, 16);
+        if (err != std::errc() || ptr != hex.data() + hex.size() || hex.size() != 16) {
+          fail(f[17].column, fmt::format("--play-weights must be 16 hexadecimal digits, not '{}'",
+                                         printable(hex)));
+        }
+      }
       continue;
     }
     const auto f = split_fields(line);

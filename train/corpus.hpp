@@ -6,14 +6,14 @@
 //
 // Game g is played from its own generator, seeded from the corpus seed and
 // g (game_seed()): a random game when g is even, a self-played one when g
-// is odd (play_game()). Its samples have between min_empties and
-// max_empties empties; a sample with at most exact_empties empties is
-// labelled with its exact score, one above with the exact score of the
-// first sample of its game at or below exact_empties (for its side to move),
-// or, in a game that ended before, the final score: the labels of
-// train/trainer.hpp, step 2. So a game's line does not depend on which
-// thread or rank made it, nor on the games made before it, and the file is
-// the same bytes however it was made.
+// is odd (play_game()); with play_depth, every game is self-played by the
+// playing search at that depth (SearchPlayer) with the evaluation given,
+// whose weights the corpus names by their checksum (weights_checksum()). Its samples have between
+// min_empties and max_empties empties; a sample with at most exact_empties empties is labelled with
+// its exact score, one above with the exact score of the first sample of its game at or below
+// exact_empties (for its side to move), or, in a game that ended before, the final score: the
+// labels of train/trainer.hpp, step 2. So a game's line does not depend on which thread or rank
+// made it, nor on the games made before it, and the file is the same bytes however it was made.
 //
 // The file: a first line naming the corpus (corpus_identity()), then one
 // line per game in game order: "G N" and N samples, each "BOARD SIDE LABEL"
@@ -39,7 +39,13 @@ struct CorpusConfig {
   int exact_empties = 14;
   int min_empties = 8;
   int max_empties = 59;
+  int play_depth = 0;              // 0: random and greedy games
+  std::uint64_t play_weights = 0;  // with play_depth: weights_checksum() of the player's
 };
+
+// FNV-1a of the weights' stages (ranges, biases and weights): what a corpus
+// played by the search records of the evaluation it played with.
+std::uint64_t weights_checksum(const PatternWeights& weights);
 
 // The corpus file's first line (its identity: a resumed corpus must have it).
 std::string corpus_identity(const CorpusConfig& config);
@@ -51,10 +57,11 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g);
 // the positions it keys on, so the scores stay exact whichever positions it
 // saw before). Up to 14 empties the solver's fastest rung that needs no
 // evaluation; above, with `eval` when given, the default preset with it
-// (faster there; the score is exact either way).
+// (faster there; the score is exact either way). With play_depth (and
+// `eval`), it also holds the SearchPlayer that plays the games.
 class Labeller {
  public:
-  explicit Labeller(const PatternEval* eval = nullptr);
+  explicit Labeller(const PatternEval* eval = nullptr, int play_depth = 0);
   ~Labeller();
   // The exact score of a sample for its side to move; CheckFailed when the
   // solve did not finish.
@@ -62,9 +69,11 @@ class Labeller {
   // Labels one game's samples (in the order played; `end` its final
   // position) as the opening comment says; returns how many were solved.
   int label_game(std::vector<Sample>& game, const Position& end, int exact_empties);
+  SearchPlayer* player() { return player_.get(); }
 
  private:
   const PatternEval* eval_;
+  std::unique_ptr<SearchPlayer> player_;
   std::unique_ptr<TranspositionTable> table_;
 };
 

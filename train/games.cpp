@@ -2,6 +2,9 @@
 
 #include "core/rules.hpp"
 #include "eval/classic.hpp"
+#include "search/instances.hpp"
+#include "search/presets.hpp"
+#include "search/solver.hpp"
 
 namespace rb::train {
 namespace {
@@ -26,10 +29,33 @@ Square greedy_move(Bitboard player, Bitboard opponent, Bitboard moves) {
   return best;
 }
 
+// Small tables: a move at a few plies visits some thousands of positions.
+constexpr std::size_t kPlayerTableMb = 2;
+
 }  // namespace
 
+SearchPlayer::SearchPlayer(const PatternEval& eval, int depth)
+    : options_(preset(kBestPreset).options),
+      depth_(depth),
+      table_(std::make_unique<TranspositionTable>(kPlayerTableMb)),
+      midgame_table_(std::make_unique<MidgameTable>(kPlayerTableMb)) {
+  options_.pattern = &eval;
+  options_.threads = 1;
+  options_.tt_mb = kPlayerTableMb;
+}
+
+SearchPlayer::~SearchPlayer() = default;
+
+Square SearchPlayer::move(const Position& p) {
+  table_->clear();
+  midgame_table_->clear();
+  const ThinkResult r =
+      think<Kernel>(p, options_, level_of(depth_), table_.get(), midgame_table_.get(), nullptr);
+  return r.best.move;
+}
+
 std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empties,
-                              int max_empties, Position& end) {
+                              int max_empties, Position& end, SearchPlayer* player) {
   std::vector<Sample> out;
   Position p = Position::start();
   for (int ply = 0;; ++ply) {
@@ -42,7 +68,9 @@ std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empt
     const int e = p.empties();
     if (e >= min_empties && e <= max_empties) out.push_back({p.player, p.opponent, e, p.side});
     const bool random = !self_play || ply < 8 || rng() % 8 == 0;
-    const Square s = random ? random_move(rng, moves) : greedy_move(p.player, p.opponent, moves);
+    const Square s = random   ? random_move(rng, moves)
+                     : player ? player->move(p)
+                              : greedy_move(p.player, p.opponent, moves);
     const Bitboard f = Kernel::flips_of(s, p.player, p.opponent);
     p = {p.opponent ^ f, p.player ^ f ^ bit(s), opposite(p.side)};
   }

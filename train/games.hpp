@@ -2,10 +2,14 @@
 // games from the start, and the positions sampled from them.
 #pragma once
 
+#include <memory>
 #include <random>
 #include <vector>
 
 #include "core/position.hpp"
+#include "eval/pattern.hpp"
+#include "search/solve_options.hpp"
+#include "search/transposition.hpp"
 #include "variants/kindergarten/kindergarten.hpp"
 
 namespace rb::train {
@@ -20,14 +24,34 @@ struct Sample {
   double label = 0;
 };
 
+// The playing search's move (search/think.hpp: iterative deepening to
+// `depth` plies with `eval` at the leaves, the endgame solved for
+// win/loss/draw and then exactly at the level's empties), on one thread
+// with its tables cleared before each move, so that the move depends on
+// the position alone, not on the games searched before.
+class SearchPlayer {
+ public:
+  SearchPlayer(const PatternEval& eval, int depth);
+  ~SearchPlayer();
+  SearchPlayer(const SearchPlayer&) = delete;
+  SearchPlayer& operator=(const SearchPlayer&) = delete;
+  Square move(const Position& p);
+
+ private:
+  SolveOptions options_;
+  int depth_;
+  std::unique_ptr<TranspositionTable> table_;
+  std::unique_ptr<MidgameTable> midgame_table_;
+};
+
 // One game's samples (labels not yet set), in the order played: every
 // position with a legal move and between min_empties and max_empties
 // empties. A random game (uniform legal moves) unless `self_play`: then,
-// after 8 random plies, each move is the one whose position is worst for
-// the opponent by ClassicEval, except that one move in 8 is random.
-// `end`: the final position.
+// after 8 random plies, each move is `player`'s or, without one, the one
+// whose position is worst for the opponent by ClassicEval, except that one
+// move in 8 is random. `end`: the final position.
 std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empties,
-                              int max_empties, Position& end);
+                              int max_empties, Position& end, SearchPlayer* player = nullptr);
 
 // The final score for black of a position where neither side can move.
 int final_for_black(const Position& p);
