@@ -4,10 +4,12 @@
 #            training), another seed another file, and so does
 #            --search-labels; a bad option is exit 2
 #            and -t 3 writes the bytes of -t 1
-#   shipped  the shipped weights (data/pattern-weights.txt) are what the
-#            command written in their header regenerates, byte for byte,
-#            with -t as many as the cores (minutes: the CTest label "slow",
-#            run by `scripts/test.sh --extra`)
+#   shipped  the shipped weights (data/pattern-weights.txt) are what
+#            scripts/make-weights.sh makes, byte for byte, with -t as many
+#            as the cores (its three steps: the first weights, the corpus
+#            they play, the fit on it; the command of the last is on line 3
+#            of the file); half an hour: the CTest label "slow", run by
+#            `scripts/test.sh --extra`
 set -euo pipefail
 bin=$1 src=$2 mode=$3
 tmp=$(mktemp -d)
@@ -17,10 +19,11 @@ fail() { echo "train_eval_test: $*" >&2; exit 1; }
 if [ "$mode" = shipped ]; then
   shipped=$src/data/pattern-weights.txt
   command=$(sed -n '3p' "$shipped" | sed 's/^# //')
-  case $command in "reversi-bench train-eval "*) ;; *) fail "no command on line 3 of $shipped";; esac
-  read -r -a words <<<"${command#reversi-bench }"
-  "$bin" "${words[@]}" -t "$(nproc)" -o "$tmp/shipped.txt" 2>/dev/null
-  cmp -s "$shipped" "$tmp/shipped.txt" || fail "'$command' does not regenerate $shipped"
+  case $command in "reversi-bench train-eval --corpus corpus.txt "*) ;; *)
+    fail "line 3 of $shipped is not the fit on corpus.txt of scripts/make-weights.sh";; esac
+  "$src/scripts/make-weights.sh" "$bin" "$tmp" || fail "scripts/make-weights.sh failed"
+  cmp -s "$shipped" "$tmp/pattern-weights.txt" ||
+    fail "scripts/make-weights.sh does not regenerate $shipped"
   echo "train_eval_test: the shipped weights regenerate"
   exit 0
 fi
