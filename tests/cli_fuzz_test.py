@@ -50,7 +50,7 @@ CAPS = {
     "make-suite": {"--empties": 8, "--count": 3},
     "train-eval": {"--games": 8, "--exact-empties": 10, "--stage-width": 8, "--iterations": 100,
                    "--max-empties": 20},
-    "make-corpus": {"--games": 8, "--exact-empties": 12, "--threads": 4},
+    "make-corpus": {"--games": 8, "--exact-empties": 12, "--threads": 4, "--play-depth": 3},
     "eval-error": {},
     "bench": {},
 }
@@ -218,8 +218,11 @@ class Fuzzer:
                      str(self.rng.randint(1, 8)), "-o",
                      self.rng.choice(self.good_outputs if self.clean else self.outputs)]
         if command == "make-corpus":
+            # A game played by the search: a few seconds at the depths "09"
+            # and "010" that slip past the cap, so fewer games then.
+            games = self.rng.randint(1, 2 if "--play-depth" in args else 8)
             args += ["--seed", str(self.rng.randint(0, 9)), "--games",
-                     str(self.rng.randint(1, 8)), "--exact-empties", str(self.rng.randint(0, 12)),
+                     str(games), "--exact-empties", str(self.rng.randint(0, 12)),
                      "-o", self.rng.choice(self.good_outputs if self.clean else self.outputs)]
         if command == "eval-error":
             args += ["--corpus", self.rng.choice(self.inputs())]
