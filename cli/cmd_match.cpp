@@ -130,8 +130,7 @@ int run(MatchArgs& args) {
   const Json identity = match_identity(first);
   std::vector<PairRecord> done;
   if (args.resume) {
-    LineLog::check_resumable(args.state);
-    if (!args.ggf.empty()) LineLog::check_resumable(args.ggf);
+    LineLog::check_resumable(args.state);  // read before LineLog opens it (which checks --ggf)
     done = read_match_state(args.state, identity, first);
   }
   if (!args.ggf.empty()) check_writable(args.ggf, "--ggf");

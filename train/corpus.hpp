@@ -8,12 +8,14 @@
 // g (game_seed()): a random game when g is even, a self-played one when g
 // is odd (play_game()); with play_depth, every game is self-played by the
 // playing search at that depth (SearchPlayer) with the evaluation given,
-// whose weights the corpus names by their checksum (weights_checksum()). Its samples have between
-// min_empties and max_empties empties; a sample with at most exact_empties empties is labelled with
-// its exact score, one above with the exact score of the first sample of its game at or below
-// exact_empties (for its side to move), or, in a game that ended before, the final score: the
-// labels of train/trainer.hpp, step 2. So a game's line does not depend on which thread or rank
-// made it, nor on the games made before it, and the file is the same bytes however it was made.
+// whose weights the corpus names by their checksum (weights_checksum()).
+// Its samples have between min_empties and max_empties empties; a sample
+// with at most exact_empties empties is labelled with its exact score, one
+// above with the exact score of the first sample of its game at or below
+// exact_empties (for its side to move), or, in a game that ended before,
+// the final score: the labels of train/trainer.hpp, step 2. So a game's
+// line does not depend on which thread or rank made it, nor on the games
+// made before it, and the file is the same bytes however it was made.
 //
 // The file: a first line naming the corpus (corpus_identity()), then one
 // line per game in game order: "G N" and N samples, each "BOARD SIDE LABEL"
