@@ -22,52 +22,6 @@
 
 namespace rb {
 
-// The solver of one variant and move source, as a plain function pointer
-// (compiled once, in rb_search_entries: search/instances.hpp): nothing that
-// calls it is compiled per variant.
-using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
-// The playing search of one variant and move source (search/think.hpp).
-using ThinkFn = ThinkResult (*)(const Position&, const SolveOptions&, const Level&,
-                                TranspositionTable*, MidgameTable*, const ThinkCallback&);
-
-// V's solver with that move source; a UsageError for the list on a board
-// without one.
-template <Board V>
-SolveFn solve_function(MoveGen moves, const std::string& name) {
-  switch (moves) {
-    case MoveGen::scan:
-      return &SolverEntry<V, MoveGen::scan>::solve;
-    case MoveGen::mask:
-      return &SolverEntry<V, MoveGen::mask>::solve;
-    case MoveGen::list:
-      if constexpr (ListBoard<V>) {
-        return &SolverEntry<V, MoveGen::list>::solve;
-      } else {
-        throw UsageError("--moves list: variant '" + name + "' has no empty-square list" +
-                         (PluginVariant<V>
-                              ? " (a plug-in gives its moves by its legal-move mask: --moves "
-                                "mask or scan)"
-                              : "; use its +list twin, '" + name + "+list'"));
-      }
-  }
-  throw UsageError("--moves: unknown move source");
-}
-
-// V's playing search with that move source (the same as its solver's).
-template <Board V>
-ThinkFn think_function(MoveGen moves) {
-  switch (moves) {
-    case MoveGen::scan:
-      return &SolverEntry<V, MoveGen::scan>::think;
-    case MoveGen::mask:
-      return &SolverEntry<V, MoveGen::mask>::think;
-    case MoveGen::list:
-      if constexpr (ListBoard<V>) return &SolverEntry<V, MoveGen::list>::think;
-      break;
-  }
-  return nullptr;
-}
-
 // The solver of a command that runs it whole (engine-test's built-in row,
 // the servers): its preset, table and threads (cli/solver_choice.hpp makes
 // them options).

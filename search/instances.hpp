@@ -22,6 +22,9 @@
 // leave it out and compile what it uses itself.
 #pragma once
 
+#include <string>
+
+#include "core/errors.hpp"
 #include "perft/bisect.hpp"
 #include "perft/perft_split.hpp"
 #include "search/instantiate.hpp"
@@ -52,6 +55,52 @@ distributed::PerftFunctions perft_functions() {
           &perft_unit<V>,
           &legal_moves_of<V>,
           &child_of<V>};
+}
+
+// The solver of one variant and move source, as a plain function pointer
+// (compiled once, in rb_search_entries, as above): nothing that calls it is
+// compiled per variant.
+using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, TranspositionTable*);
+// The playing search of one variant and move source (search/think.hpp).
+using ThinkFn = ThinkResult (*)(const Position&, const SolveOptions&, const Level&,
+                                TranspositionTable*, MidgameTable*, const ThinkCallback&);
+
+// V's solver with that move source; a UsageError for the list on a board
+// without one.
+template <Board V>
+SolveFn solve_function(MoveGen moves, const std::string& name) {
+  switch (moves) {
+    case MoveGen::scan:
+      return &SolverEntry<V, MoveGen::scan>::solve;
+    case MoveGen::mask:
+      return &SolverEntry<V, MoveGen::mask>::solve;
+    case MoveGen::list:
+      if constexpr (ListBoard<V>) {
+        return &SolverEntry<V, MoveGen::list>::solve;
+      } else {
+        throw UsageError("--moves list: variant '" + name + "' has no empty-square list" +
+                         (PluginVariant<V>
+                              ? " (a plug-in gives its moves by its legal-move mask: --moves "
+                                "mask or scan)"
+                              : "; use its +list twin, '" + name + "+list'"));
+      }
+  }
+  throw UsageError("--moves: unknown move source");
+}
+
+// V's playing search with that move source (the same as its solver's).
+template <Board V>
+ThinkFn think_function(MoveGen moves) {
+  switch (moves) {
+    case MoveGen::scan:
+      return &SolverEntry<V, MoveGen::scan>::think;
+    case MoveGen::mask:
+      return &SolverEntry<V, MoveGen::mask>::think;
+    case MoveGen::list:
+      if constexpr (ListBoard<V>) return &SolverEntry<V, MoveGen::list>::think;
+      break;
+  }
+  return nullptr;
 }
 
 }  // namespace rb

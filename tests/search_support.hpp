@@ -8,13 +8,16 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <map>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "eval/pattern.hpp"
 #include "io/obf.hpp"
 #include "search/presets.hpp"
 #include "search/solver.hpp"
@@ -32,6 +35,24 @@ inline const std::vector<ObfEntry>& suite(
     it = cache.emplace(std::pair{name, limit}, std::move(entries)).first;
   }
   return it->second;
+}
+
+// Pattern weights drawn at random, in two stages (every weight non-zero
+// somewhere), each within +-200 units: a sum over the 88 images stays far
+// inside the midgame table's 16-bit bounds.
+inline PatternWeights random_weights(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  PatternWeights w;
+  for (auto [lo, hi] : {std::pair{0, 30}, std::pair{31, 60}}) {
+    PatternWeights::Stage s;
+    s.min_empties = lo;
+    s.max_empties = hi;
+    s.bias = static_cast<int>(rng() % 201) - 100;
+    s.weights.resize(pattern::kWeightsPerStage);
+    for (auto& x : s.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 401) - 200);
+    w.stages.push_back(std::move(s));
+  }
+  return w;
 }
 
 // The shipped pattern weights, as train-eval wrote them.

@@ -42,6 +42,7 @@ namespace rb {
 namespace {
 
 using testing::kShippedWeights;
+using testing::random_weights;
 using testing::suite;
 
 constexpr bool kDeep = RB_TEST_SCALE > 0;
@@ -55,22 +56,6 @@ std::vector<Position> sample_positions(int count) {
                              : random_reachable(rng, static_cast<int>(rng() % 61)));
   }
   return out;
-}
-
-// Weights drawn at random, in two stages (every weight non-zero somewhere).
-PatternWeights random_weights(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  PatternWeights w;
-  for (auto [lo, hi] : {std::pair{0, 30}, std::pair{31, 60}}) {
-    PatternWeights::Stage s;
-    s.min_empties = lo;
-    s.max_empties = hi;
-    s.bias = static_cast<int>(rng() % 201) - 100;
-    s.weights.resize(pattern::kWeightsPerStage);
-    for (auto& x : s.weights) x = static_cast<std::int16_t>(static_cast<int>(rng() % 401) - 200);
-    w.stages.push_back(std::move(s));
-  }
-  return w;
 }
 
 template <Evaluator E>

@@ -68,7 +68,8 @@ int Labeller::exact(const Sample& s) {
     o.pattern = eval_;
   }
   o.tt_mb = 16;
-  const SolveResult r = solve<Kernel>(Position{s.player, s.opponent, s.side}, o, table_.get());
+  const SolveResult r =
+      trainer_search().solve(Position{s.player, s.opponent, s.side}, o, table_.get());
   if (!r.solved) throw CheckFailed("a label solve did not finish");
   return r.score;
 }

@@ -9,8 +9,16 @@
 #include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
 #include "core/rules.hpp"
+#include "search/presets.hpp"
+#include "search/solver.hpp"
 
 namespace rb::train {
+
+namespace {
+// The label searches' tables: a search of at most 8 plies stores some
+// thousands of positions.
+constexpr std::size_t kLabelTableMb = 2;
+}  // namespace
 
 // Ridge regression by conjugate gradients; see the opening comment. Each
 // sample has the features of pattern::features() and a bias feature.
@@ -103,10 +111,23 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
   return best;
 }
 
+int midgame_label(const Position& position, int depth, const PatternEval& eval,
+                  TranspositionTable& table, MidgameTable& midgame_table) {
+  SolveOptions options = preset(kBestPreset).options;
+  options.pattern = &eval;
+  options.threads = 1;
+  options.selective = false;          // ProbCut would make it a guess of the value
+  const Level level{0, depth, 0, 0};  // no endgame solve: the midgame alone
+  const ThinkResult r =
+      trainer_search().think(position, options, level, &table, &midgame_table, nullptr);
+  return static_cast<int>(std::lround(r.best.score * kEvalScale));
+}
+
 // --search-labels: the samples of the stage lo..hi (fitted and held out)
-// take as label the score of label_search() from them down to lo - 1
-// empties, its leaves evaluated with the weights fitted so far, i.e. of the
-// stages below. Returns how many samples were labelled.
+// take as label the score of a search from them down to lo - 1 empties, its
+// leaves evaluated with the weights fitted so far, i.e. of the stages below
+// (midgame_label(), the value label_search() defines). Returns how many
+// samples were labelled.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
                  const PatternWeights& below, int lo, int hi, int exact_empties, int threads) {
   const PatternEval eval(below);
@@ -116,15 +137,20 @@ int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
       if (s.empties >= std::max(lo, exact_empties + 1) && s.empties <= hi) todo.push_back(&s);
     }
   }
-  // In blocks, each searched by one thread (a sample's label is its own).
-  constexpr std::size_t kBlock = 64;
+  // In blocks, each searched by one thread with tables of its own. A label
+  // is the same whatever the tables held before: every search of the stage
+  // ends at lo - 1 empties, so an entry of another sample's last iteration
+  // is a true bound of the same value, and an entry of a shallower
+  // iteration is never deep enough to bound it (it orders moves only).
+  constexpr std::size_t kBlock = 256;
   run_tasks((todo.size() + kBlock - 1) / kBlock, threads, [&](std::size_t block) {
+    TranspositionTable table(kLabelTableMb);
+    MidgameTable midgame_table(kLabelTableMb);
     const std::size_t end = std::min(todo.size(), (block + 1) * kBlock);
     for (std::size_t i = block * kBlock; i < end; ++i) {
       Sample& s = *todo[i];
-      constexpr int kWindow = 1 << 20;
-      const int v =
-          label_search(s.player, s.opponent, s.empties - (lo - 1), -kWindow, kWindow, eval);
+      const int v = midgame_label({s.player, s.opponent, s.side}, s.empties - (lo - 1), eval, table,
+                                  midgame_table);
       s.label = v / double{kEvalScale};
     }
   });

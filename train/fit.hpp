@@ -13,18 +13,29 @@ namespace rb::train {
 // weights of pattern::features() and, last, the bias, in discs.
 std::vector<double> fit(const std::vector<Sample>& samples, double ridge, int iterations);
 
-// The label search of search_labels: fail-soft alpha-beta `depth` plies deep
-// (a pass is no ply), in kEvalScale units, `eval` at the leaves and a game
-// over scored exactly.
+// The value of a label: fail-soft alpha-beta `depth` plies deep (a pass is
+// no ply), in kEvalScale units, `eval` at the leaves and a game over scored
+// exactly. The definition, plainly written: the tests check midgame_label()
+// against it.
 int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
                  const PatternEval& eval);
 
+// The same value (label_search() with the full window), found by the
+// playing search's midgame (search/midgame.hpp: PVS, iterative deepening,
+// its table, moves ordered by the evaluation carried down) without
+// ProbCut: a depth-limited score is one number, whatever the order and the
+// table. `table` and `midgame_table` need not be cleared between positions
+// whose searches end at the same empties count with the same `eval`.
+int midgame_label(const Position& position, int depth, const PatternEval& eval,
+                  TranspositionTable& table, MidgameTable& midgame_table);
+
 // search_labels: the samples of the stage lo..hi (fitted and held out) with
 // more than exact_empties empties (the others' labels are exact) take as
-// label the score of label_search() from them down to lo - 1 empties, its
-// leaves evaluated with `below`, the weights of the stages fitted so far.
-// Returns how many samples were labelled. The samples are searched on
-// `threads` threads, the labels the same whatever their number.
+// label the value of label_search() from them down to lo - 1 empties, its
+// leaves evaluated with `below`, the weights of the stages fitted so far
+// (found by midgame_label()). Returns how many samples were labelled. The
+// samples are searched on `threads` threads, the labels the same whatever
+// their number.
 int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
                  const PatternWeights& below, int lo, int hi, int exact_empties, int threads);
 

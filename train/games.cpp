@@ -34,6 +34,19 @@ constexpr std::size_t kPlayerTableMb = 2;
 
 }  // namespace
 
+const TrainerSearch& trainer_search() {
+  static const TrainerSearch search = [] {
+    TrainerSearch out{};
+    const std::string name = auto_variant(true);
+    for_each_chosen_variant({name}, [&]<Board V>() {
+      out.solve = solve_function<V>(MoveGen::list, name);
+      out.think = think_function<V>(MoveGen::list);
+    });
+    return out;
+  }();
+  return search;
+}
+
 SearchPlayer::SearchPlayer(const PatternEval& eval, int depth)
     : options_(preset(kBestPreset).options),
       depth_(depth),
@@ -49,8 +62,8 @@ SearchPlayer::~SearchPlayer() = default;
 Square SearchPlayer::move(const Position& p) {
   table_->clear();
   midgame_table_->clear();
-  const ThinkResult r =
-      think<Kernel>(p, options_, level_of(depth_), table_.get(), midgame_table_.get(), nullptr);
+  const ThinkResult r = trainer_search().think(p, options_, level_of(depth_), table_.get(),
+                                               midgame_table_.get(), nullptr);
   return r.best.move;
 }
 

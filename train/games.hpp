@@ -8,6 +8,7 @@
 
 #include "core/position.hpp"
 #include "eval/pattern.hpp"
+#include "search/instances.hpp"
 #include "search/solve_options.hpp"
 #include "search/transposition.hpp"
 #include "variants/kindergarten/kindergarten.hpp"
@@ -16,6 +17,18 @@ namespace rb::train {
 
 // The board the trainer plays and searches with.
 using Kernel = KindergartenList;
+
+// The trainer's searches (the playing search's moves, the label searches,
+// the exact labels) run on the fastest variant with the empty-square list
+// that this CPU runs (`-v auto`, variants/runtime.hpp). A search visits the
+// same nodes and returns the same result on every board with the same move
+// source (search/solver.hpp), so a corpus or weights are the same bytes
+// whatever the machine; only the time differs.
+struct TrainerSearch {
+  SolveFn solve;
+  ThinkFn think;
+};
+const TrainerSearch& trainer_search();
 
 struct Sample {
   Bitboard player, opponent;

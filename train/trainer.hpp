@@ -9,22 +9,24 @@
 //    position with a legal move and between min_empties and max_empties
 //    empties is a sample.
 // 2. Labels. A sample with at most exact_empties empties is labelled with
-//    its exact score, solved by the project's solver (kindergarten+list,
-//    PVS, table, every cutoff; the score does not depend on the
-//    configuration). A sample with more empties is labelled with the exact
-//    score of the first sample of the same game with at most exact_empties
-//    empties (for the side to move of the labelled sample), i.e. the outcome
-//    of the game as played to there and perfectly from there on: a noisy
-//    label, whose noise the least squares average out. With
-//    search_labels, the samples above exact_empties of every stage but the
-//    first are instead labelled when their stage comes to be
-//    fitted (stages go from the fewest empties up): by an alpha-beta search
-//    from them down to the top of the stage below (8 plies at most with
-//    stages 8 wide), its leaves evaluated with the weights just fitted for
-//    the stages below (label_search()). Those labels are much less noisy
-//    (the held-out errors of the 16-23 and 24-31 stages fall from 15.6 and
-//    21.3 discs to 6.1 and 5.3, each against its own labels), and they
-//    order better: results/2026-11-24-eval-labels.
+//    its exact score, solved by the project's solver (trainer_search(): the
+//    fastest board with the empty-square list, PVS, table, every cutoff;
+//    the score does not depend on the configuration). A sample with more
+//    empties is labelled with the exact score of the first sample of the
+//    same game with at most exact_empties empties (for the side to move of
+//    the labelled sample), i.e. the outcome of the game as played to there
+//    and perfectly from there on: a noisy label, whose noise the least
+//    squares average out. With search_labels, the samples above
+//    exact_empties of every stage but the first are instead labelled when
+//    their stage comes to be fitted (stages go from the fewest empties up):
+//    the value of an alpha-beta search from them down to the top of the
+//    stage below (8 plies at most with stages 8 wide), its leaves evaluated
+//    with the weights just fitted for the stages below (label_search()
+//    defines it; midgame_label() finds it, with the playing search's
+//    midgame). Those labels are much less noisy (the held-out errors of the
+//    16-23 and 24-31 stages fall from 15.6 and 21.3 discs to 6.1 and 5.3,
+//    each against its own labels), and they order better:
+//    results/2026-11-24-eval-labels.
 // 3. Fit. Per stage (stage_width consecutive empties counts), ridge
 //    regression of the label (discs) on the pattern features (for each of
 //    the 88 images, its shape's weight at its index) and a bias: the normal
@@ -37,8 +39,9 @@
 // fixed order; the labels (step 2 and the label searches) are computed on
 // `threads` threads, each game's solves or each sample's search by one
 // thread. A label does not depend on which thread computed it or when
-// (exact scores; label_search() is a pure function), so the same arguments
-// give the same bytes whatever the threads. The file names the command that
+// (exact scores; a search label is the value label_search() defines,
+// whatever order and table found it), so the same arguments give the same
+// bytes whatever the threads and the machine's board. The file names the command that
 // made it (without -o and -t).
 #pragma once
 
