@@ -84,6 +84,18 @@ if [[ $scale != 0 ]]; then
   cmp -s "$src/data/corpus-slice.txt" slice.txt && pass || fail "data/corpus-slice.txt is not what '${words[*]}' makes"
 fi
 if out=$("$py" "$check" "$src/data/corpus-slice.txt" slice.obf); then pass; else fail "corpus_check.py on the slice" "$out"; fi
+# A suite of the slice (scripts/corpus_positions.py): one position of 12
+# empties per game, its exact label the score that solve checks.
+"$py" "$src/scripts/corpus_positions.py" "$src/data/corpus-slice.txt" 12 >s12.obf ||
+  fail "corpus_positions.py failed"
+[[ $(grep -c '^[XO-]\{64\} [XO]; [+-][0-9]*;$' s12.obf) -ge 35 && $(grep -vc '^%' s12.obf) -le 40 ]] &&
+  pass || fail "corpus_positions.py: not one scored position per game" "$(head -5 s12.obf)"
+expect_lines 0 "wrong scores 0" -- solve s12.obf -v shift+list --preset alphabeta
+if "$py" "$src/scripts/corpus_positions.py" s12.obf 12 >/dev/null 2>err.txt; then
+  fail "corpus_positions.py read a file that is no corpus"
+else
+  grep -q "s12.obf:1:1: not a corpus" err.txt && pass || fail "corpus_positions.py's error" "$(cat err.txt)"
+fi
 # A fit on a corpus: the same bytes twice; the search labels named.
 fit=(train-eval --corpus "$src/data/corpus-slice.txt" --max-empties $fit_max --iterations 20 --search-labels)
 "$bin" "${fit[@]}" -o w1.txt 2>/dev/null

@@ -314,6 +314,27 @@ class AbTable(unittest.TestCase):
         self.assertIn("nodes: none (micro benchmarks)", done.stdout)
         self.assertIn("| round | old ns", done.stdout)
 
+    def test_suite_by_position(self):
+        # ab.py suite: the sums, then the positions' B/A counts as a
+        # geometric mean with the t interval of their mean log, computed
+        # here by hand: ratios 1, 2, 4 have logs 0, ln 2, 2 ln 2 (mean ln 2,
+        # sd ln 2), t(0.975, 2) = 4.302653.
+        positions = [f"positions/p.obf:{i}" for i in (1, 2, 3)]
+        a = solve_doc(dict.fromkeys(positions, 0.1), dict(zip(positions, (100, 100, 100))))
+        b = solve_doc(dict.fromkeys(positions, 0.1), dict(zip(positions, (100, 200, 400))))
+        for row in a["rows"] + b["rows"]:
+            row.update({"empties": 20, "score": 0})
+        write(os.path.join(self.dir, "a.json"), a)
+        write(os.path.join(self.dir, "b.json"), b)
+        done = script("ab.py", "suite", os.path.join(self.dir, "a.json"),
+                      os.path.join(self.dir, "b.json"))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("| all | | | 300 | 700 | 2.33 |", done.stdout)
+        half = 4.302653 * np.log(2) / np.sqrt(3)
+        low, high = 2 * np.exp(-half), 2 * np.exp(half)
+        self.assertIn(f"geometric mean 2.000 (95% t interval {low:.3f}-{high:.3f}) over 3 "
+                      "positions", done.stdout)
+
     def test_errors_exit_2_and_name_the_file(self):
         missing = os.path.join(self.dir, "nowhere")
         done = script("ab.py", "table", missing)
