@@ -15,7 +15,8 @@
 
 namespace rb::train {
 
-// The board the trainer plays and searches with.
+// The board of the trainer's own move generation: the random and greedy
+// moves of its games, and the plain label search (train/fit.hpp).
 using Kernel = KindergartenList;
 
 // The trainer's searches (the playing search's moves, the label searches,
