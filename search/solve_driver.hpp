@@ -67,8 +67,6 @@ class SolveDriver {
         presearch_seconds = seconds_since(t0);
       }
       if (options_.selective && table_->enabled() && options_.algo != Algo::minimax) {
-        // After a pre-search, the pass keeps its estimate, not its moves.
-        if (options_.presearch) table_->clear();
         const auto t0 = std::chrono::steady_clock::now();
         main.selective_pass(root_, root_empties_, root_parity_);
         selective_seconds = seconds_since(t0);

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <random>
@@ -670,7 +671,11 @@ TEST(Selective, TheSuitesExactScoresWhateverThePassPrunes) {
             ASSERT_TRUE(r.solved);
             ASSERT_EQ(r.score, entries[i].best_score());
             ASSERT_EQ(entries[i].score_of(r.best_move), entries[i].best_score());
-            EXPECT_GT(r.selective_nodes, 0u);
+            // With mtd, a pass that could not prune at the estimate is not
+            // made: the root's first test is then at that estimate.
+            if (!mtd || std::abs(r.root_guess) + margin < 64) {
+              EXPECT_GT(r.selective_nodes, 0u);
+            }
             EXPECT_EQ(r.threads[0].selective_nodes, r.selective_nodes);
             EXPECT_GE(r.selective_seconds, 0.0);
             if (mtd) {
@@ -684,6 +689,46 @@ TEST(Selective, TheSuitesExactScoresWhateverThePassPrunes) {
       }
     }
   }
+}
+
+// With mtd, a level of the pass whose margin reaches past +-64 from the
+// estimate is not made (it could prune nowhere: every window of its tests
+// lies within the margin of an end of the range). Where no level is made,
+// the solve is the solve without the pass, node for node, from the same
+// estimate; where one is, that estimate was within range of the first
+// margin. The suites' positions with 10 and 12 empties (all of them in the
+// optimized build, the first 12 of each in the sanitizer build), the
+// shipped configuration.
+TEST(Selective, IsNotMadeWhereItCannotPrune) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o = preset(kBestPreset).options;
+  o.pattern = &pattern;
+  o.tt_mb = 4;
+  ASSERT_TRUE(o.selective && o.mtd);
+  int skipped = 0, made = 0;
+  for (const char* name : {"e10", "e12"}) {
+    const auto& entries = suite(name);
+    for (std::size_t i = 0; i < entries.size() && (kDeep || i < 12); ++i) {
+      SCOPED_TRACE(std::string(name) + " #" + std::to_string(i + 1));
+      o.selective = true;
+      const auto pass = testing::bounded_solve<KindergartenList>(entries[i].position, o);
+      o.selective = false;
+      const auto plain = testing::bounded_solve<KindergartenList>(entries[i].position, o);
+      ASSERT_TRUE(pass.solved && plain.solved);
+      EXPECT_EQ(pass.score, entries[i].best_score());
+      if (pass.selective_nodes == 0) {
+        ++skipped;
+        EXPECT_GE(std::abs(plain.root_guess) + o.selective_margin, 64);
+        EXPECT_EQ(pass.root_guess, plain.root_guess);
+        EXPECT_EQ(pass.nodes, plain.nodes);
+      } else {
+        ++made;
+        EXPECT_LT(std::abs(plain.root_guess) + o.selective_margin, 64);
+      }
+    }
+  }
+  EXPECT_GT(skipped, 0) << "no position with an estimate beyond the first margin";
+  EXPECT_GT(made, 0);
 }
 
 // The pass changes the exact search's order, and so its nodes, but not the
