@@ -32,15 +32,21 @@ int train(const TrainArgs& a) {
   const train::Trained trained =
       a.corpus.empty() ? train::train_weights(a.config)
                        : train::train_from_corpus(train::read_corpus(a.corpus), a.corpus, a.config);
-  const std::string text = format_pattern_weights(trained.weights, trained.comments);
-  write_output_file(a.output, text, "--output");
-  std::fprintf(stderr, "train-eval: wrote %s (%zu bytes), %.1f s\n",
-               escape_controls(a.output).c_str(), text.size(),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  write_weights_output("train-eval", a.output, trained.weights, trained.comments, t0);
   return kExitOk;
 }
 
 }  // namespace
+
+void write_weights_output(const char* command, const std::string& path,
+                          const PatternWeights& weights, const std::vector<std::string>& comments,
+                          std::chrono::steady_clock::time_point start) {
+  const std::string text = format_pattern_weights(weights, comments);
+  write_output_file(path, text, "--output");
+  std::fprintf(stderr, "%s: wrote %s (%zu bytes), %.1f s\n", command, escape_controls(path).c_str(),
+               text.size(),
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
 
 void add_train_eval_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<TrainArgs>();

@@ -4,11 +4,16 @@
 // (docs/layout.md).
 #pragma once
 
+#include <chrono>
 #include <exception>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+namespace rb {
+struct PatternWeights;
+}
 
 namespace rb::cli {
 
@@ -29,6 +34,13 @@ void add_make_suite_command(CLI::App& app, int& exit_code);
 void add_train_eval_command(CLI::App& app, int& exit_code);
 void add_make_corpus_command(CLI::App& app, int& exit_code);
 void add_eval_error_command(CLI::App& app, int& exit_code);
+void add_fit_probcut_command(CLI::App& app, int& exit_code);
+// The weights file of train-eval and fit-probcut: written as every output
+// is (io/output.hpp), then "COMMAND: wrote PATH (N bytes), S s" on stderr,
+// S the seconds since `start`.
+void write_weights_output(const char* command, const std::string& path,
+                          const PatternWeights& weights, const std::vector<std::string>& comments,
+                          std::chrono::steady_clock::time_point start);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_engine_test_command(CLI::App& app, int& exit_code);
 void add_search_command(CLI::App& app, int& exit_code);

@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   rb::cli::add_train_eval_command(app, exit_code);
   rb::cli::add_make_corpus_command(app, exit_code);
   rb::cli::add_eval_error_command(app, exit_code);
+  rb::cli::add_fit_probcut_command(app, exit_code);
   rb::cli::add_bench_command(app, exit_code);
   rb::cli::add_engine_test_command(app, exit_code);
   rb::cli::add_search_command(app, exit_code);

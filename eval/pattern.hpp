@@ -49,6 +49,7 @@
 #include "core/cpu.hpp"
 #include "core/square.hpp"
 #include "eval/evaluator.hpp"
+#include "eval/probcut.hpp"
 #include "variants/common/shift_fill.hpp"
 
 namespace rb {
@@ -170,7 +171,8 @@ inline std::array<int, kImages.size()> features(Bitboard player, Bitboard oppone
 
 // The weights as trained and stored (eval/weights.hpp): per stage (a
 // range of empties), a bias and one weight per configuration of each shape
-// (pattern::kOffsets), all in kEvalScale units.
+// (pattern::kOffsets), all in kEvalScale units; and ProbCut's calibration
+// for these weights (eval/probcut.hpp), when it was fitted.
 struct PatternWeights {
   struct Stage {
     int min_empties = 0;
@@ -178,7 +180,8 @@ struct PatternWeights {
     int bias = 0;
     std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage
   };
-  std::vector<Stage> stages;  // by min_empties, not overlapping
+  std::vector<Stage> stages;        // by min_empties, not overlapping
+  std::vector<ProbCutRow> probcut;  // by depth, then min_empties; may be empty
 };
 
 namespace pattern {
@@ -294,6 +297,10 @@ class PatternEval {
                             pattern::Indices& child, bool both);
   int eval_indices(const std::array<std::uint16_t, pattern::kIndexLanes>& own, int empties) const;
 
+  // ProbCut's model for these weights (the fixed one when they have no
+  // calibration).
+  const ProbCutModel& probcut() const { return probcut_; }
+
  private:
   // to_ternary[b] reads the bits of b as base-3 digits 0/1: an image's index
   // is to_ternary[its squares of the player] + 2 * to_ternary[those of the
@@ -325,6 +332,7 @@ class PatternEval {
   };
   std::vector<Stage> stages_;
   std::array<std::uint8_t, 65> stage_of_empties_{};
+  ProbCutModel probcut_;
   bool bmi2_ = false;
 };
 static_assert(Evaluator<PatternEval>);
@@ -446,7 +454,7 @@ inline void PatternEval::indices_portable(Bitboard player, Bitboard opponent,
   return total;
 }
 
-inline PatternEval::PatternEval(const PatternWeights& weights) {
+inline PatternEval::PatternEval(const PatternWeights& weights) : probcut_(weights.probcut) {
   for (const PatternWeights::Stage& s : weights.stages) {
     stages_.push_back({s.bias, s.weights});
     stages_.back().weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));

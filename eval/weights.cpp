@@ -32,6 +32,12 @@ std::string format_pattern_weights(const PatternWeights& weights,
       }
     }
   }
+  for (const ProbCutRow& r : weights.probcut) {
+    out += "probcut " + std::to_string(r.depth) + " " +
+           std::to_string(probcut_shallow_depth(r.depth)) + " " + std::to_string(r.min_empties) +
+           " " + std::to_string(r.max_empties) + " " + std::to_string(r.intercept) + " " +
+           std::to_string(r.slope) + " " + std::to_string(r.sigma) + "\n";
+  }
   return out;
 }
 
@@ -68,6 +74,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
     if (fields.empty() || fields[0].text.starts_with('#')) continue;
     if (fields[0].text == "stage") {
       if (fields.size() != 4) fail(1, "a stage line is: stage MIN_EMPTIES MAX_EMPTIES BIAS");
+      if (!weights.probcut.empty()) fail(1, "a stage line after the probcut lines");
       PatternWeights::Stage stage;
       stage.min_empties = integer(fields[1], 0, 60, "MIN_EMPTIES");
       stage.max_empties = integer(fields[2], stage.min_empties, 60, "MAX_EMPTIES");
@@ -79,7 +86,37 @@ PatternWeights read_pattern_weights(const std::string& path) {
       weights.stages.push_back(std::move(stage));
       continue;
     }
+    if (fields[0].text == "probcut") {
+      if (fields.size() != 8) {
+        fail(1,
+             "a probcut line is: probcut DEPTH SHALLOW MIN_EMPTIES MAX_EMPTIES INTERCEPT SLOPE "
+             "SIGMA");
+      }
+      ProbCutRow r;
+      r.depth = integer(fields[1], 1, 60, "DEPTH");
+      const int shallow = probcut_shallow_depth(r.depth);
+      if (integer(fields[2], 0, 60, "SHALLOW") != shallow) {
+        fail(fields[2].column, "SHALLOW must be the search's shallow depth for DEPTH " +
+                                   std::to_string(r.depth) + ": " + std::to_string(shallow));
+      }
+      r.min_empties = integer(fields[3], 0, 60, "MIN_EMPTIES");
+      r.max_empties = integer(fields[4], r.min_empties, 60, "MAX_EMPTIES");
+      r.intercept = integer(fields[5], -32767, 32767, "INTERCEPT");
+      r.slope = integer(fields[6], kProbCutSlopeScale / 10, 10 * kProbCutSlopeScale, "SLOPE");
+      r.sigma = integer(fields[7], 0, 32767, "SIGMA");
+      if (!weights.probcut.empty()) {
+        const ProbCutRow& last = weights.probcut.back();
+        if (r.depth < last.depth || (r.depth == last.depth && r.min_empties <= last.max_empties)) {
+          fail(fields[1].column,
+               "probcut lines must come by depth, then in increasing, non-overlapping empties "
+               "ranges");
+        }
+      }
+      weights.probcut.push_back(r);
+      continue;
+    }
     if (weights.stages.empty()) fail(1, "a weight before the first stage line");
+    if (!weights.probcut.empty()) fail(1, "a weight after the probcut lines");
     if (fields.size() != 3) fail(1, "a weight line is: SHAPE INDEX WEIGHT");
     int shape = -1;
     for (int i = 0; i < pattern::kShapeCount; ++i) {
@@ -97,8 +134,26 @@ PatternWeights read_pattern_weights(const std::string& path) {
   return weights;
 }
 
+std::vector<std::string> pattern_weights_comments(const std::string& path) {
+  read_pattern_weights(path);  // a file that is not one is named as such
+  const std::string text = read_input_file(path, kMaxFileBytes);
+  std::vector<std::string> out;
+  std::string_view rest = text;
+  take_line(rest);  // the header
+  while (!rest.empty()) {
+    std::string_view line = take_line(rest);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.starts_with('#')) continue;
+    line.remove_prefix(1);
+    if (line.starts_with(' ')) line.remove_prefix(1);
+    out.emplace_back(line);
+  }
+  return out;
+}
+
 namespace {
-constexpr std::string_view kPackedMagic = "RBPW\x01";
+constexpr std::string_view kPackedMagic = "RBPW\x02";
+constexpr std::size_t kPackedRowBytes = 9;
 }  // namespace
 
 std::string pack_pattern_weights(const PatternWeights& weights) {
@@ -114,6 +169,15 @@ std::string pack_pattern_weights(const PatternWeights& weights) {
     out += static_cast<char>(stage.max_empties);
     put16(stage.bias);
     for (const std::int16_t w : stage.weights) put16(w);
+  }
+  put16(static_cast<int>(weights.probcut.size()));
+  for (const ProbCutRow& r : weights.probcut) {
+    out += static_cast<char>(r.depth);
+    out += static_cast<char>(r.min_empties);
+    out += static_cast<char>(r.max_empties);
+    put16(r.intercept);
+    put16(r.slope);
+    put16(r.sigma);
   }
   return out;
 }
@@ -133,7 +197,12 @@ PatternWeights unpack_pattern_weights(std::string_view packed) {
   };
   const int stages = byte();
   const std::size_t stage_bytes = 4 + 2 * static_cast<std::size_t>(pattern::kWeightsPerStage);
-  if (packed.size() != at + static_cast<std::size_t>(stages) * stage_bytes) fail("wrong size");
+  const std::size_t rows_at = at + static_cast<std::size_t>(stages) * stage_bytes;
+  if (packed.size() < rows_at + 2) fail("wrong size");
+  const std::size_t rows = static_cast<unsigned char>(packed[rows_at]) |
+                           static_cast<std::size_t>(static_cast<unsigned char>(packed[rows_at + 1]))
+                               << 8;
+  if (packed.size() != rows_at + 2 + rows * kPackedRowBytes) fail("wrong size");
   PatternWeights weights;
   for (int i = 0; i < stages; ++i) {
     PatternWeights::Stage& stage = weights.stages.emplace_back();
@@ -142,6 +211,16 @@ PatternWeights unpack_pattern_weights(std::string_view packed) {
     stage.bias = get16();
     stage.weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
     for (std::int16_t& w : stage.weights) w = get16();
+  }
+  at += 2;
+  for (std::size_t i = 0; i < rows; ++i) {
+    ProbCutRow& r = weights.probcut.emplace_back();
+    r.depth = byte();
+    r.min_empties = byte();
+    r.max_empties = byte();
+    r.intercept = get16();
+    r.slope = get16();
+    r.sigma = get16();
   }
   return weights;
 }

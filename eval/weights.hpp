@@ -8,15 +8,24 @@
 //   SHAPE INDEX WEIGHT          (SHAPE a name of pattern::kShapes)
 //   ...
 //   stage ...
+//   probcut DEPTH SHALLOW MIN_EMPTIES MAX_EMPTIES INTERCEPT SLOPE SIGMA
+//   ...                         (optional: ProbCut's calibration)
 //
 // Weights are integers in kEvalScale units, |w| <= 32767; stages come in
-// increasing, non-overlapping empties ranges within 0..60. Written in one
-// fixed order (stages, then shapes, then indices ascending), so the same
-// weights always give the same bytes.
+// increasing, non-overlapping empties ranges within 0..60. The probcut
+// lines (eval/probcut.hpp, written by `reversi-bench fit-probcut`) come
+// after the stages, by depth, then in increasing, non-overlapping empties
+// ranges: the regression of the DEPTH-ply score on the SHALLOW-ply one
+// (SHALLOW = probcut_shallow_depth(DEPTH)) at nodes of MIN_EMPTIES..
+// MAX_EMPTIES empties, INTERCEPT and SIGMA in kEvalScale units, SLOPE in
+// thousandths. Written in one fixed order (stages, then shapes, then
+// indices ascending, then the probcut rows), so the same weights always
+// give the same bytes.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "eval/pattern.hpp"
 
@@ -28,13 +37,18 @@ std::string format_pattern_weights(const PatternWeights& weights,
 
 // Reads a weights file; an error throws InputError naming file:line:column.
 PatternWeights read_pattern_weights(const std::string& path);
+// The comments of a weights file, as format_pattern_weights() takes them
+// (each '#' line after the header, without its "# ").
+std::vector<std::string> pattern_weights_comments(const std::string& path);
 
 // The compact form the default weights are compiled into the binary in
 // (eval/pack_weights.cpp makes it from the text file at build time): "RBPW",
-// a version byte (1), the stage count, then per stage MIN_EMPTIES and
+// a version byte (2), the stage count, then per stage MIN_EMPTIES and
 // MAX_EMPTIES (one byte each), BIAS and the pattern::kWeightsPerStage
-// weights (16-bit little-endian each). Read with a memcpy-like loop, not
-// parsed: 1 MB against the text's 3.
+// weights (16-bit little-endian each); then the probcut row count (16
+// bits) and per row DEPTH, MIN_EMPTIES, MAX_EMPTIES (a byte each),
+// INTERCEPT, SLOPE and SIGMA (16 bits each). Read with a memcpy-like loop,
+// not parsed: 1 MB against the text's 3.
 std::string pack_pattern_weights(const PatternWeights& weights);
 // Throws std::invalid_argument on bytes that are not a packed weights set.
 PatternWeights unpack_pattern_weights(std::string_view packed);

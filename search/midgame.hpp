@@ -15,9 +15,11 @@
 //   the exact solver's selective pass): at a node kProbCutDepth plies or more
 //   above the horizon, a null-window search d' plies deep (d' the
 //   depth's quarter times two, plus its parity: d = 8 gives 4, d = 9 gives
-//   5) predicts the d-ply score; beyond the window by a margin (kProbCutT
-//   times the spread of the d-ply score about the d'-ply one, kProbCutSigma)
-//   the node returns the bound.
+//   5) predicts the d-ply score; beyond the window by kProbCutT spreads of
+//   the prediction, the node returns the bound. The prediction and its
+//   spread are the evaluation's calibration per depth and empties count
+//   (eval/probcut.hpp, fitted by `reversi-bench fit-probcut`), or the fixed
+//   model for weights without one.
 //
 // Scores are in kEvalScale units; a game that ends inside the horizon
 // scores its exact result.
@@ -33,22 +35,12 @@ namespace rb::solver_detail {
 // search with the evaluation, and from which ProbCut is tried.
 inline constexpr int kOrderByEvalDepth = 5;
 inline constexpr int kProbCutDepth = 3;
-// The spread (one standard deviation) of the d-ply score about the d'-ply
-// one at the root of 30 sampled positions of 36-50 empties, d = 3..12:
-// 1.8-3.2 discs (iterations of `reversi-bench search --depth 12`); the
-// margin is kProbCutT spreads of 3 discs, 4.5 discs.
-inline constexpr int kProbCutSigma = 3 * kEvalScale;
-inline constexpr double kProbCutT = 1.5;
-inline constexpr int kProbCutMargin = static_cast<int>(kProbCutT * kProbCutSigma);
 // The open end of a midgame table bound (kEvalScale units, in 16 bits).
 inline constexpr int kTableOpen = 32000;
 
 // The shallow search's depth of the evaluation order at a node `depth`
 // plies above the horizon.
 constexpr int midgame_order_depth(int depth) { return depth >= 10 ? 2 : depth >= 6 ? 1 : 0; }
-
-// ProbCut's shallow depth for a node `depth` plies above the horizon.
-constexpr int probcut_depth(int depth) { return 2 * (depth / 4) + (depth & 1); }
 
 // One midgame iteration `depth` plies deep (depth < empties); its score in
 // kEvalScale units, or nothing when it was stopped. The best move is then
@@ -137,23 +129,25 @@ int Searcher<B, G>::midgame(Node& node, int alpha, int beta, int empties, unsign
 }
 
 // ProbCut at a midgame node: beta (alpha) when a null-window search
-// probcut_depth() plies deep clears beta + margin (falls to alpha - margin),
-// else nothing (any int is a midgame score: no sentinel). The shallow search
-// is this search with a nearer horizon.
+// probcut_shallow_depth() plies deep clears the model's bound above beta
+// (falls below its bound under alpha), else nothing (any int is a midgame
+// score: no sentinel). The shallow search is this search with a nearer
+// horizon; the model is the evaluation's calibration (eval/probcut.hpp).
 template <Board B, MoveGen G>
 std::optional<int> Searcher<B, G>::midgame_probcut(Node& node, int alpha, int beta, int empties,
                                                    unsigned parity) {
   const int outer = horizon_;
-  const int shallow = probcut_depth(empties - outer);
+  const int depth = empties - outer;
+  const ProbCutModel& model = options_.eval == EvalKind::pattern && options_.pattern
+                                  ? options_.pattern->probcut()
+                                  : kFixedProbCutModel;
   std::optional<int> cut;
-  horizon_ = empties - shallow;
-  constexpr int margin = kProbCutMargin;
-  if (beta + margin < kEvalWindow) {
-    const int bound = beta + margin;
+  horizon_ = empties - probcut_shallow_depth(depth);
+  if (const int bound = model.high_bound(beta, depth, empties); bound < kEvalWindow) {
     if (midgame<false>(node, bound - 1, bound, empties, parity) >= bound && !aborted_) cut = beta;
   }
-  if (!cut && alpha - margin > -kEvalWindow && !aborted_) {
-    const int bound = alpha - margin;
+  if (const int bound = model.low_bound(alpha, depth, empties);
+      !cut && bound > -kEvalWindow && !aborted_) {
     if (midgame<false>(node, bound, bound + 1, empties, parity) <= bound && !aborted_) {
       cut = alpha;
     }

@@ -10,7 +10,8 @@
 #        the scores of another board's solver and those above carry their
 #        anchor's (tests/corpus_check.py, its own reader);
 #        data/corpus-slice.txt is what its first line's command makes; a fit
-#        on a corpus is deterministic; bad uses are exit 2 with one line
+#        on a corpus is deterministic, and so is fit-probcut (-t 1 and -t 3,
+#        the weights kept); bad uses are exit 2 with one line
 #   mpi  2 and 3 ranks make the bytes of one process (2 ranks with
 #        --play-depth too); a resumed corpus of another command is exit 2
 #        with one line from every rank
@@ -104,6 +105,26 @@ cmp -s w1.txt w2.txt && pass || fail "two fits on one corpus wrote different fil
 grep -q "^# stage $fit_stage: labels of .* searched down to $fit_down empties" w1.txt && pass ||
   fail "no searched stage in the fit's comments"
 grep -q '^# from the corpus make-corpus --seed 1 --games 40 ' w1.txt && pass || fail "the fit does not name its corpus"
+# fit-probcut on the slice for those weights: the same bytes on -t 1 and
+# -t 3; the weights and their comments kept, the rows and their command
+# added; fitted again on its own output, the same file (rows replaced);
+# read by the playing search.
+pc=(fit-probcut --corpus "$src/data/corpus-slice.txt" --positions 60 --max-depth 5 --min-samples 5)
+"$bin" "${pc[@]}" --eval-weights w1.txt -o pc1.txt >/dev/null 2>&1 || fail "fit-probcut failed"
+"$bin" "${pc[@]}" --eval-weights w1.txt -t 3 -o pc3.txt >/dev/null 2>&1
+cmp -s pc1.txt pc3.txt && pass || fail "fit-probcut: -t 3 wrote another file than -t 1"
+cmp -s <(grep -v -e '^probcut ' -e '^# probcut: ' pc1.txt) w1.txt && pass ||
+  fail "fit-probcut changed the weights or their comments"
+[[ $(grep -c '^probcut [3-5] [1-3] ' pc1.txt) -ge 12 ]] && pass || fail "fit-probcut: too few rows" "$(grep '^probcut' pc1.txt)"
+grep -q '^# probcut: reversi-bench fit-probcut --corpus .*corpus-slice.txt --positions 60 ' pc1.txt && pass ||
+  fail "fit-probcut does not name its command"
+"$bin" "${pc[@]}" --eval-weights pc1.txt -o pc4.txt >/dev/null 2>&1
+cmp -s pc1.txt pc4.txt && pass || fail "fit-probcut on its own output wrote another file"
+expect_lines 0 "best [a-h][1-8] " -- search start --depth 6 --eval-weights pc1.txt
+expect_error "--min-depth 8 exceeds --max-depth 5" -- "${pc[@]}" --eval-weights w1.txt --min-depth 8 -o x.txt
+expect_error "--corpus: 60 positions of 12..59 empties give no depth and range 100 positions or more" -- \
+  "${pc[@]:0:7}" --min-samples 100 --eval-weights w1.txt -o x.txt
+expect_error "--eval-weights: 'none.txt' not found" -- "${pc[@]}" --eval-weights none.txt -o x.txt
 # Played with other weights: another player, refused on resume.
 expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-weights is [0-9a-f]{16}, this command's [0-9a-f]{16}" -- \
   make-corpus "${played[@]}" --eval-weights w1.txt --resume -o p.txt

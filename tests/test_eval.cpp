@@ -310,16 +310,29 @@ void expect_same_weights(const PatternWeights& a, const PatternWeights& b) {
     EXPECT_EQ(a.stages[i].bias, b.stages[i].bias);
     EXPECT_EQ(a.stages[i].weights, b.stages[i].weights);
   }
+  EXPECT_EQ(a.probcut, b.probcut);
+}
+
+// ProbCut rows of every field's range, in the file's order.
+std::vector<ProbCutRow> some_probcut_rows() {
+  return {{3, 0, 19, -40, 100, 0}, {3, 20, 60, 32767, 10000, 32767}, {12, 12, 12, -32767, 987, 75}};
 }
 
 TEST(Eval, WeightsFileRoundTrips) {
   PatternWeights w = random_weights(3);
   const std::string path = write_temp("weights.txt", format_pattern_weights(w, {"a comment"}));
   expect_same_weights(read_pattern_weights(path), w);
+  w.probcut = some_probcut_rows();
+  const std::string with =
+      write_temp("weights-probcut.txt", format_pattern_weights(w, {"a comment", "# another"}));
+  expect_same_weights(read_pattern_weights(with), w);
+  EXPECT_EQ(pattern_weights_comments(with), (std::vector<std::string>{"a comment", "# another"}));
 }
 
 TEST(Eval, PackedWeightsRoundTrip) {
-  const PatternWeights w = random_weights(5);
+  PatternWeights w = random_weights(5);
+  expect_same_weights(unpack_pattern_weights(pack_pattern_weights(w)), w);
+  w.probcut = some_probcut_rows();
   expect_same_weights(unpack_pattern_weights(pack_pattern_weights(w)), w);
   std::string packed = pack_pattern_weights(w);
   EXPECT_THROW(unpack_pattern_weights(packed.substr(0, packed.size() - 1)), std::invalid_argument);
@@ -345,6 +358,19 @@ TEST(Eval, WeightsFileErrorsNameLineAndColumn) {
       {header + "stage 0 10 0\nstage 5 12 0\n", ":3:7: stages must come in increasing"},
       {header + "stage 0 70 0\n", ":2:9: MAX_EMPTIES must be"},
       {header, "no stage"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000\n", ":3:1: a probcut line is: probcut"},
+      {header + "stage 0 10 0\nprobcut 8 3 0 10 0 1000 48\n",
+       ":3:11: SHALLOW must be the search's shallow depth for DEPTH 8: 4"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 0 48\n", ":3:20: SLOPE must be"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000 -1\n", ":3:25: SIGMA must be"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000 48\nprobcut 8 4 10 20 0 1000 48\n",
+       ":4:9: probcut lines must come by depth"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000 48\nprobcut 7 3 0 10 0 1000 48\n",
+       ":4:9: probcut lines must come by depth"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000 48\ndiag4 1 1\n",
+       ":4:1: a weight after the probcut lines"},
+      {header + "stage 0 10 0\nprobcut 8 4 0 10 0 1000 48\nstage 11 20 0\n",
+       ":4:1: a stage line after the probcut lines"},
   };
   for (const auto& [text, message] : cases) {
     const std::string path = write_temp("bad-weights.txt", text);

@@ -137,7 +137,7 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
     }
     // The fit's error, rounded weights, on its own samples and on the
     // held-out games' samples of the stage.
-    const PatternEval eval(PatternWeights{{out}});
+    const PatternEval eval(PatternWeights{{out}, {}});
     auto rms = [&](const std::vector<Sample>& set, int& count) {
       double sq = 0;
       count = 0;
