@@ -33,7 +33,7 @@ struct FitArgs {
 int fit(const FitArgs& a) {
   const auto t0 = std::chrono::steady_clock::now();
   PatternWeights weights = load_pattern_weights(a.weights, "--eval-weights");
-  weights.probcut.clear();  // the scores are those of the weights, whatever they held
+  weights.probcut.clear();  // replaced by the rows fitted here
   const train::Corpus corpus = train::read_corpus(a.corpus);
   const train::ProbCutConfig& c = a.config;
   const auto scores = train::probcut_scores(corpus, PatternEval(weights), c);
