@@ -10,7 +10,7 @@ packages=(
   nlohmann-json3-dev libfmt-dev ccache
   libbenchmark-tools python3-matplotlib python3-scipy python3-jsonschema
   libopenmpi-dev openmpi-bin
-  binutils qemu-user
+  binutils qemu-user xz-utils
   nodejs
 )
 

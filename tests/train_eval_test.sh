@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# train-eval. Usage: train_eval_test.sh BIN SOURCE_DIR small|shipped
+# train-eval. Usage: train_eval_test.sh BIN SOURCE_DIR small|shipped|first
 #   small    the same seed gives the same weights file twice (a tiny
 #            training), another seed another file, and so does
 #            --search-labels; a bad option is exit 2
 #            and -t 3 writes the bytes of -t 1
 #   shipped  the shipped weights (data/pattern-weights.txt) are what
 #            scripts/make-weights.sh makes, byte for byte, with -t as many
-#            as the cores (its three steps: the first weights, the corpus
-#            they play, the fit on it; the command of the last is on line 3
-#            of the file); half an hour: the CTest label "slow", run by
-#            `scripts/test.sh --extra`
+#            as the cores, from the shipped first weights
+#            (data/first-weights.txt.xz): its steps 2 and 3, the corpus
+#            the first weights play and the fit on it (the command of the
+#            last is on line 3 of the file); 14 minutes: the CTest label
+#            "slow", run by `scripts/test.sh --extra`
+#   first    the shipped first weights are what step 1 makes (train-eval
+#            --seed 1), byte for byte; 11 minutes: the CTest label
+#            "weights", run by `scripts/test.sh --weights`
 set -euo pipefail
 bin=$1 src=$2 mode=$3
 tmp=$(mktemp -d)
@@ -21,13 +25,34 @@ if [ "$mode" = shipped ]; then
   command=$(sed -n '3p' "$shipped" | sed 's/^# //')
   case $command in "reversi-bench train-eval --corpus corpus.txt "*) ;; *)
     fail "line 3 of $shipped is not the fit on corpus.txt of scripts/make-weights.sh";; esac
-  "$src/scripts/make-weights.sh" "$bin" "$tmp" || fail "scripts/make-weights.sh failed"
+  "$src/scripts/make-weights.sh" "$bin" "$tmp" "$(nproc)" "$src/data/first-weights.txt.xz" ||
+    fail "scripts/make-weights.sh failed"
   cmp -s "$shipped" "$tmp/pattern-weights.txt" ||
-    fail "scripts/make-weights.sh does not regenerate $shipped"
-  echo "train_eval_test: the shipped weights regenerate"
+    fail "scripts/make-weights.sh does not regenerate $shipped from data/first-weights.txt.xz"
+  echo "train_eval_test: the shipped weights regenerate from the shipped first weights"
   exit 0
 fi
-[ "$mode" = small ] || fail "unknown mode '$mode' (small or shipped)"
+if [ "$mode" = first ]; then
+  # Step 1 alone: make-weights.sh stops at nothing, so its command is run
+  # here as the script spells it (line 3 of the first weights).
+  first=$src/data/first-weights.txt.xz
+  xz -dc "$first" >"$tmp/shipped-first.txt"
+  command=$(sed -n '3p' "$tmp/shipped-first.txt" | sed 's/^# reversi-bench //')
+  case $command in "train-eval --seed 1 "*) ;; *)
+    fail "line 3 of $first is not the train-eval --seed command of scripts/make-weights.sh";; esac
+  # make-weights.sh with its continued lines joined
+  joined=$(sed -e ':a' -e '/\\$/{N;s/\\\n *//;ba' -e '}' "$src/scripts/make-weights.sh")
+  grep -qF -- "step $command -o player.txt" <<<"$joined" ||
+    fail "scripts/make-weights.sh's step 1 is not line 3 of $first: '$command'"
+  read -r -a words <<<"$command"
+  "$bin" "${words[@]}" -t "$(nproc)" -o "$tmp/player.txt" >/dev/null 2>&1 ||
+    fail "step 1 ($command) failed"
+  cmp -s "$tmp/shipped-first.txt" "$tmp/player.txt" ||
+    fail "step 1 ($command) does not regenerate $first"
+  echo "train_eval_test: the shipped first weights regenerate"
+  exit 0
+fi
+[ "$mode" = small ] || fail "unknown mode '$mode' (small, shipped or first)"
 
 small=(--games 16 --exact-empties 10 --min-empties 6 --max-empties 16 --iterations 20)
 "$bin" train-eval --seed 7 "${small[@]}" -o "$tmp/a.txt" 2>/dev/null
