@@ -33,8 +33,8 @@ if [ "$mode" = shipped ]; then
   exit 0
 fi
 if [ "$mode" = first ]; then
-  # Step 1 alone: make-weights.sh stops at nothing, so its command is run
-  # here as the script spells it (line 3 of the first weights).
+  # Step 1 alone (make-weights.sh always goes on to steps 2 and 3): its
+  # command, as line 3 of the first weights and the script both spell it.
   first=$src/data/first-weights.txt.xz
   xz -dc "$first" >"$tmp/shipped-first.txt"
   command=$(sed -n '3p' "$tmp/shipped-first.txt" | sed 's/^# reversi-bench //')
