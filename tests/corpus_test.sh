@@ -24,10 +24,12 @@ small=(--seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40)
 # RB_TEST_SCALE=0 (the sanitizer build, -O0): the same checks on less work;
 # the slice is regenerated in the optimized build only.
 scale=${RB_TEST_SCALE:-1}
-fit_max=31 fit_stage='24\.\.31' fit_down=23
+fit_max=31 fit_stage='24\.\.31' fit_down=23 fit_width=8
 if [[ $scale == 0 ]]; then
+  # The searched stage 16..19 (labels of at most 4 plies): at -O0, 16..23
+  # took 65 s a fit.
   small=(--seed 4 --games 24 --exact-empties 10 --min-empties 6 --max-empties 40)
-  fit_max=23 fit_stage='16\.\.23' fit_down=15
+  fit_max=19 fit_stage='16\.\.19' fit_down=15 fit_width=4
 fi
 
 if [[ $mode == mpi ]]; then
@@ -98,7 +100,8 @@ else
   grep -q "s12.obf:1:1: not a corpus" err.txt && pass || fail "corpus_positions.py's error" "$(cat err.txt)"
 fi
 # A fit on a corpus: the same bytes twice; the search labels named.
-fit=(train-eval --corpus "$src/data/corpus-slice.txt" --max-empties $fit_max --iterations 20 --search-labels)
+fit=(train-eval --corpus "$src/data/corpus-slice.txt" --max-empties "$fit_max" --stage-width "$fit_width"
+  --iterations 20 --search-labels)
 "$bin" "${fit[@]}" -o w1.txt 2>/dev/null
 "$bin" "${fit[@]}" -o w2.txt 2>/dev/null
 cmp -s w1.txt w2.txt && pass || fail "two fits on one corpus wrote different files"
