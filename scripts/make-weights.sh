@@ -25,9 +25,9 @@
 # Step 1 takes about 11 minutes on 2 cores, steps 2 and 3 about 14. The
 # test train_eval_shipped runs steps 2 and 3 from data/first-weights.txt.xz
 # and compares DIR/pattern-weights.txt with data/pattern-weights.txt
-# (scripts/test.sh --extra, what CI runs); train_eval_first runs step 1 and
-# compares DIR/player.txt with data/first-weights.txt.xz (scripts/test.sh
-# --weights).
+# (scripts/test.sh --extra, what CI runs); train_eval_first runs step 1's
+# command, checked against this script's, and compares its output with
+# data/first-weights.txt.xz (scripts/test.sh --weights).
 set -euo pipefail
 bin=$1 dir=$2 threads=${3:-$(nproc)} first=${4:-}
 readonly PLAY_DEPTH=4
