@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"
 #include "protocol/command.hpp"
@@ -14,10 +15,6 @@
 
 namespace rb::cli {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Runs f(program) with the program started; its faults become a failed check
 // (exit 1), a command that cannot be run a usage error (exit 2).

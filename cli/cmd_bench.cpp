@@ -20,6 +20,7 @@
 #include "cli/plugins.hpp"
 #include "cli/solver_choice.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "io/bench_positions.hpp"
 #include "io/data_files.hpp"
 #include "io/json.hpp"
@@ -67,7 +68,7 @@ int run_bench(const BenchArgs& args, const std::string& variant, SolveFn solve_f
     table.clear();  // outside the timed region
     const auto t0 = std::chrono::steady_clock::now();
     const SolveResult r = solve_fn(p.entry.position, options, &table);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double s = seconds_since(t0);
     const std::uint64_t other = r.selective_nodes + r.shallow_nodes;
     const auto expected = p.entry.best_score();
     const bool ok = r.solved && (!expected || r.score == *expected);

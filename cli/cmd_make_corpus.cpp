@@ -19,6 +19,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "eval/default_weights.hpp"
 #include "io/input.hpp"
 #include "run/corpus.hpp"
@@ -68,9 +69,7 @@ int make_corpus(const CorpusArgs& a) {
                  static_cast<unsigned long long>(work.first), escape_controls(a.output).c_str());
   }
   const auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  auto seconds = [&] { return seconds_since(t0); };
   double reported = 0;
   std::uint64_t made = 0;
   const CorpusSink sink = [&](std::uint64_t g, const std::string& line) {

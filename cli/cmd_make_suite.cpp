@@ -19,6 +19,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
 #include "search/instances.hpp"
@@ -130,7 +131,7 @@ void add_make_suite_command(CLI::App& app, int& exit_code) {
       put(format_obf_line(entry) + "\n");
       ++made;
       std::fprintf(stderr, "\rmake-suite: %d/%d positions, %.0f s", made, args->count,
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                   seconds_since(start));
     }
     std::fprintf(stderr, "\n");
     write_output_file(args->output, text, "--output");

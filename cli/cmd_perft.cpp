@@ -19,6 +19,7 @@
 #include "cli/plugins.hpp"
 #include "core/errors.hpp"
 #include "core/median.hpp"
+#include "core/seconds.hpp"
 #include "core/threads.hpp"
 #include "io/data_files.hpp"
 #include "io/json.hpp"
@@ -38,10 +39,6 @@ using distributed::SplitArgs;
 using distributed::SplitResult;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // --split: depth D alone, by units; the leader prints and records the row.
 bool run_split_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPosition& start,

@@ -37,13 +37,9 @@ struct SearchArgs {
   std::string json;
 };
 
-std::string move_text(Square move) {
-  return move == kPass ? "pass" : move == kNoSquare ? "-" : square_name(move);
-}
-
 std::string line_text(const std::vector<Square>& pv) {
   std::string text;
-  for (Square s : pv) text += (text.empty() ? "" : " ") + move_text(s);
+  for (Square s : pv) text += (text.empty() ? "" : " ") + move_name(s);
   return text;
 }
 
@@ -77,9 +73,9 @@ std::string score_text(const ThinkIteration& it) {
 
 Json iteration_json(const ThinkIteration& it) {
   Json pv = Json::array();
-  for (Square s : it.pv) pv.push_back(move_text(s));
+  for (Square s : it.pv) pv.push_back(move_name(s));
   return {{"kind", kind_name(it.kind)}, {"depth", it.depth}, {"score", it.score},
-          {"move", move_text(it.move)}, {"pv", pv},          {"nodes", it.nodes},
+          {"move", move_name(it.move)}, {"pv", pv},          {"nodes", it.nodes},
           {"seconds", it.seconds}};
 }
 
@@ -126,10 +122,10 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
     const ThinkResult r =
         solver.think(position, options, lvl, &table, &midgame_table, [](const ThinkIteration& it) {
           fmt::print("{:>6} {:>8} {:>5} {:>14} {:>9.3f}  {}\n", depth_text(it), score_text(it),
-                     move_text(it.move), it.nodes, it.seconds, line_text(it.pv));
+                     move_name(it.move), it.nodes, it.seconds, line_text(it.pv));
           std::fflush(stdout);
         });
-    fmt::print("best {} {} ({} {}){}  nodes {}  {:.3f} s\n", move_text(r.best.move),
+    fmt::print("best {} {} ({} {}){}  nodes {}  {:.3f} s\n", move_name(r.best.move),
                score_text(r.best), kind_name(r.best.kind), depth_text(r.best),
                r.complete ? "" : "  (stopped by the time limit)", r.nodes, r.seconds);
     Json iterations = Json::array();

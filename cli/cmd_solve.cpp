@@ -27,6 +27,7 @@
 #include "cli/solver_choice.hpp"
 #include "core/errors.hpp"
 #include "core/memory.hpp"
+#include "core/seconds.hpp"
 #include "core/threads.hpp"
 #include "io/data_files.hpp"
 #include "io/json.hpp"
@@ -41,7 +42,7 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
   print_solve_header(args, positions.size());
   const auto t0 = std::chrono::steady_clock::now();
   const auto rows = solve_suite(args.suite_run(), positions, print_solve_row);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double wall = seconds_since(t0);
   const SolveSummary s = summarize(rows);
   print_solve_summary(args, rows, s, wall);
   if (args.json_given) write_json_file(args.json, solve_json(args, rows, s, wall), "--json");

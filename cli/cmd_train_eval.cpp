@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "eval/weights.hpp"
 #include "io/input.hpp"
 #include "io/output.hpp"
@@ -44,8 +45,7 @@ void write_weights_output(const char* command, const std::string& path,
   const std::string text = format_pattern_weights(weights, comments);
   write_output_file(path, text, "--output");
   std::fprintf(stderr, "%s: wrote %s (%zu bytes), %.1f s\n", command, escape_controls(path).c_str(),
-               text.size(),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+               text.size(), seconds_since(start));
 }
 
 void add_train_eval_command(CLI::App& app, int& exit_code) {

@@ -16,6 +16,7 @@
 #include "cli/options.hpp"
 #include "cli/plugins.hpp"
 #include "core/errors.hpp"
+#include "core/seconds.hpp"
 #include "variants/runtime.hpp"
 
 namespace rb::cli {
@@ -62,7 +63,7 @@ Row verify_variant(const VerifyArgs& args, std::optional<Mismatch>& first,
       std::fflush(stderr);
     }
   }
-  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  row.seconds = seconds_since(start);
   if (last_report != start) std::fprintf(stderr, "\r%60s\r", "");
   return row;
 }

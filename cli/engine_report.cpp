@@ -19,8 +19,6 @@ std::string engine_score(double score) {
   return fmt::format("{:+.2f}", score);
 }
 
-std::string move_text(Square move) { return move == kPass ? "pass" : square_name(move); }
-
 std::string result_text(const EngineRow& r) {
   if (r.run.fault) return "FAULT";
   const auto& v = *r.verdict;
@@ -38,10 +36,10 @@ std::string note_text(const EngineRow& r) {
   const auto& v = *r.verdict;
   std::string note;
   if (v.move_score_from == protocol::Evidence::solver) {
-    note += fmt::format("  ({} not listed: {} by the solver)", move_text(r.run.answer->move),
+    note += fmt::format("  ({} not listed: {} by the solver)", move_name(r.run.answer->move),
                         format_score(v.move_score));
   } else if (!v.move_ok) {
-    note += fmt::format("  ({} is listed {})", move_text(r.run.answer->move),
+    note += fmt::format("  ({} is listed {})", move_name(r.run.answer->move),
                         format_score(v.move_score));
   }
   if (v.expected_from == protocol::Evidence::solver) note += "  (no score listed: solved)";
@@ -67,7 +65,7 @@ void print_engine_row(const EngineRow& r) {
   std::string move = "-", score = "-", expected = "-", engine_s = "-", nodes = "-";
   if (r.run.answer) {
     const auto& a = *r.run.answer;
-    move = move_text(a.move);
+    move = move_name(a.move);
     if (a.score) score = engine_score(*a.score);
     if (a.seconds) engine_s = fmt::format("{:.3f}", *a.seconds);
     if (a.nodes) nodes = std::to_string(*a.nodes);
@@ -128,7 +126,7 @@ Json engine_test_json(const Json& config, const std::vector<EngineReport>& repor
     for (const EngineRow& r : report.rows) {
       Json row = {{"index", r.index}, {"position", r.label}, {"empties", r.empties}};
       const auto* a = r.run.answer ? &*r.run.answer : nullptr;
-      row["move"] = a ? Json(move_text(a->move)) : Json(nullptr);
+      row["move"] = a ? Json(move_name(a->move)) : Json(nullptr);
       row["score"] = a ? optional_json(a->score) : Json(nullptr);
       if (r.verdict) {
         row["expected"] = r.verdict->expected;

@@ -8,6 +8,10 @@ std::string square_name(Square s) {
   return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
 }
 
+std::string move_name(Square s) {
+  return s == kPass ? "pass" : s == kNoSquare ? "-" : square_name(s);
+}
+
 std::optional<Square> parse_square(std::string_view text) {
   if (text.size() != 2) return std::nullopt;
   const char f = static_cast<char>(text[0] | 0x20);  // ASCII lower case

@@ -63,6 +63,10 @@ constexpr void for_each_square(Bitboard b, F&& f) {
 // "a1".."h8" for squares, "PS" for the pass.
 std::string square_name(Square s);
 
+// A move as the reports print it: "a1".."h8", "pass" for the pass, "-" for
+// kNoSquare (no move).
+std::string move_name(Square s);
+
 // Accepts "a1".."h8" in either case, and the pass tokens "PS" and "PA"
 // (either case). Anything else yields nullopt.
 std::optional<Square> parse_square(std::string_view text);

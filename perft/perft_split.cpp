@@ -1,4 +1,5 @@
 #include "perft/perft_split.hpp"
+#include "core/seconds.hpp"
 
 #include <cstdio>
 
@@ -53,8 +54,7 @@ void SplitProgress::done(std::size_t index, Count128 count) {
 void SplitProgress::finish() { print("done: "); }
 
 void SplitProgress::print(const char* prefix) {
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double elapsed = seconds_since(start_);
   const double rate = elapsed > 0 ? static_cast<double>(new_leaves_) / elapsed : 0;
   const double left = estimate_done_ > 0 ? elapsed * estimate_left_ / estimate_done_ : -1;
   std::fprintf(stderr, "perft split: %s%zu/%zu units, %s leaves, %.4g leaves/s, %s %s\n", prefix,

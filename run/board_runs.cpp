@@ -1,4 +1,5 @@
 #include "run/board_runs.hpp"
+#include "core/seconds.hpp"
 
 #include <chrono>
 #include <random>
@@ -101,7 +102,7 @@ BoardVerifyResult verify_board_program(protocol::BoardProgram& program, std::uin
     }
   }
   if (result.mismatch) result.minimal = minimal_mismatch(program, *result.mismatch);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  result.seconds = seconds_since(t0);
   return result;
 }
 

@@ -1,4 +1,5 @@
 #include "run/solve_suite.hpp"
+#include "core/seconds.hpp"
 
 #include <fmt/core.h>
 
@@ -54,8 +55,7 @@ SolveRow solve_row(const SuiteRun& run, const NamedPosition& input, int index,
     }
     const auto t0 = std::chrono::steady_clock::now();
     const SolveResult result = run.solve(input.entry.position, options, &table);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = seconds_since(t0);
     if (!result.solved) {
       ++row.timed_out;
       if (row.times.empty()) {  // nothing solved: report this run, stop repeating

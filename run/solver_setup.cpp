@@ -1,4 +1,5 @@
 #include "run/solver_setup.hpp"
+#include "core/seconds.hpp"
 
 #include <chrono>
 
@@ -101,7 +102,7 @@ TimedSolve solve_timed(const ChosenSolver& solver, TranspositionTable& table,
   const auto t0 = std::chrono::steady_clock::now();
   TimedSolve out;
   out.result = solver.solve(position, solver.options, &table);
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.seconds = seconds_since(t0);
   return out;
 }
 

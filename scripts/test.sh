@@ -22,10 +22,10 @@
 #                            checks steps 2 and 3 from them): for a change
 #                            to train/ or to what its games and labels use
 #
-# The split keeps the first command to the checks of every change (15m54s
-# from a fresh clone on 2 cores without ccache at 9f7c9af, most of it the
-# Release build); README.md ("The two commands") and docs/testing.md give
-# the measured times.
+# The split keeps the first command to the checks of every change (15m29s
+# from a fresh copy on 2 cores without ccache, results/2026-11-27-unity-cli,
+# most of it the Release build); README.md ("The two commands") and
+# docs/testing.md give the measured times.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=quick

@@ -17,6 +17,12 @@
 // variant, the property and the generator, so RC_PARAMS="reproduce=..."
 // replays exactly the failing one. This binary has its own main() (at the
 // end): it runs 1000 cases per property unless RC_PARAMS sets max_success.
+//
+// The file is compiled twice, as test_properties (RB_PROPERTIES_PART 0: the
+// variants at even places of the list, and the generators' own tests) and
+// test_properties_odd (1: the variants at odd places), so that the two
+// halves of its variant code compile in parallel: one file, it was the
+// longest compile of the sanitizer build's quick stage.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -29,6 +35,9 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rapidcheck_main.hpp"
@@ -515,12 +524,27 @@ void check_on_each_generator(std::string_view property_name, Property property) 
   }
 }
 
+// The variants of this binary: those at places P, P+2, ... of the tested
+// variants, P = RB_PROPERTIES_PART.
+#ifndef RB_PROPERTIES_PART
+#error "RB_PROPERTIES_PART (0 or 1) names the half of the variants to test"
+#endif
+template <class... Picked>
+::testing::Types<typename Picked::type...> as_types(std::tuple<Picked...>);
+template <Board... Vs, std::size_t... I>
+auto part_of(VariantList<Vs...>, std::index_sequence<I...>) -> decltype(as_types(
+    std::tuple_cat(std::conditional_t<I % 2 == RB_PROPERTIES_PART,
+                                      std::tuple<std::type_identity<Vs>>, std::tuple<>>{}...)));
+template <Board... Vs>
+auto part_of(VariantList<Vs...> list) -> decltype(part_of(list, std::index_sequence_for<Vs...>{}));
+using PartTypes = decltype(part_of(testing::TestedVariants{}));
+
 template <class V>
 class Properties : public ::testing::Test {
  protected:
   void SetUp() override { RB_SKIP_IF_UNAVAILABLE(V); }
 };
-TYPED_TEST_SUITE(Properties, testing::VariantTypes, testing::VariantName);
+TYPED_TEST_SUITE(Properties, PartTypes, testing::VariantName);
 
 TYPED_TEST(Properties, LegalMoveMask) {
   check_on_each_generator<TypeParam>("legal-move mask", [](const GeneratedPosition& g) {
@@ -573,6 +597,7 @@ TYPED_TEST(Properties, GameOverAndFinalScore) {
 // sizing mistake (say, a generator that only fills low squares at small
 // sizes) cannot silently weaken the properties.
 
+#if RB_PROPERTIES_PART == 0  // the generators are tested once
 template <class F>
 void sample(const rc::Gen<GeneratedPosition>& gen, int count, F&& f) {
   for (int i = 0; i < count; ++i) {
@@ -651,6 +676,8 @@ TEST(Generators, NearEndCoversZeroToSixEmpties) {
   EXPECT_GT(game_over, 50);
   EXPECT_GT(with_moves, 300);
 }
+
+#endif  // RB_PROPERTIES_PART == 0
 
 // ---------------------------------------------------------------------------
 // The case count: main() below makes max_success=kDefaultMaxSuccess the

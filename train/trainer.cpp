@@ -1,4 +1,5 @@
 #include "train/trainer.hpp"
+#include "core/seconds.hpp"
 
 #include <fmt/core.h>
 
@@ -45,9 +46,7 @@ Trained train_weights(const TrainConfig& a) {
     throw UsageError("--min-empties: must not exceed --max-empties");
   }
   const auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  auto seconds = [&] { return seconds_since(t0); };
   // The games, in one sequence from the seed.
   std::mt19937_64 rng(a.seed);
   std::vector<std::vector<Sample>> games(static_cast<std::size_t>(a.games));
