@@ -6,10 +6,12 @@
 // for the threads (thread_start_failure(), below).
 #pragma once
 
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 #include "core/memory.hpp"
@@ -28,21 +30,45 @@ class ThreadStartError : public ResourceError {
   std::string reason_;
 };
 
+// What a thread hands down to the threads it starts: start_thread and
+// start_jthread copy the starter's into the new thread before f runs. It
+// holds the plug-in whose kernels the plug-in searches call on this thread
+// (variants/plugin/plugin.hpp: one search serves every plug-in slot), so
+// that the helpers of a parallel search or perft call the same plug-in.
+struct InheritedState {
+  const void* plugin = nullptr;
+};
+inline thread_local InheritedState inherited_state;
+
 // A new std::thread running f; throws ThreadStartError when it cannot start.
 template <class F>
 std::thread start_thread(F&& f) {
   try {
-    return std::thread(std::forward<F>(f));
+    return std::thread([state = inherited_state, f = std::forward<F>(f)]() mutable {
+      inherited_state = state;
+      f();
+    });
   } catch (const std::system_error& e) {
     throw ThreadStartError(e);
   }
 }
 
-// The same for std::jthread.
+// The same for std::jthread (f may take the thread's std::stop_token).
 template <class F>
 std::jthread start_jthread(F&& f) {
   try {
-    return std::jthread(std::forward<F>(f));
+    if constexpr (std::is_invocable_v<std::decay_t<F>&, std::stop_token>) {
+      return std::jthread(
+          [state = inherited_state, f = std::forward<F>(f)](std::stop_token stop) mutable {
+            inherited_state = state;
+            f(std::move(stop));
+          });
+    } else {
+      return std::jthread([state = inherited_state, f = std::forward<F>(f)]() mutable {
+        inherited_state = state;
+        f();
+      });
+    }
   } catch (const std::system_error& e) {
     throw ThreadStartError(e);
   }

@@ -44,6 +44,7 @@
 #include "core/node.hpp"
 #include "core/parallel_tasks.hpp"
 #include "perft/perft_cache.hpp"
+#include "variants/plugin/plugin.hpp"
 
 namespace rb {
 
@@ -315,6 +316,21 @@ std::uint64_t PerftEntry<B, G>::perft(const Position& position, int depth,
 
 // The number of leaves at `depth` below `position`, with board B walking
 // moves in the order of move source G.
+// A plug-in slot's count: the one search of every slot (SharedPluginBoard,
+// variants/plugin/plugin.hpp) with the slot's plug-in active, compiled once
+// (search/plugin_search.cpp) and declared here for every user.
+template <int Slot, MoveGen G>
+struct PerftEntry<PluginBoard<Slot>, G> {
+  static std::uint64_t perft(const Position& position, int depth,
+                             const PerftOptions& options) requires
+      MoveSourceFor<SharedPluginBoard, G> {
+    const ActivePlugin active(Slot);
+    return PerftEntry<SharedPluginBoard, G>::perft(position, depth, options);
+  }
+};
+extern template struct PerftEntry<SharedPluginBoard, MoveGen::scan>;
+extern template struct PerftEntry<SharedPluginBoard, MoveGen::mask>;
+
 template <Board B, MoveGen G = B::info.movegen>
 inline std::uint64_t perft(const Position& position, int depth, const PerftOptions& options = {}) {
   return PerftEntry<B, G>::perft(position, depth, options);

@@ -208,6 +208,17 @@ PerftUnits PerftUnitsEntry<B>::perft_units(const Position& root, int depth, int 
   return {};
 }
 
+// A plug-in slot's units (see PerftEntry<PluginBoard<Slot>, G>).
+template <int Slot>
+struct PerftUnitsEntry<PluginBoard<Slot>> {
+  static PerftUnits perft_units(const Position& root, int depth, int plies,
+                                PerftConvention convention) {
+    const ActivePlugin active(Slot);
+    return PerftUnitsEntry<SharedPluginBoard>::perft_units(root, depth, plies, convention);
+  }
+};
+extern template struct PerftUnitsEntry<SharedPluginBoard>;
+
 // The units `plies` plies below `root` for a count to `depth`, with board
 // B's rules.
 template <Board B>

@@ -160,6 +160,18 @@ Count128 PerftWideEntry<B, G>::perft_wide(const Position& position, int depth,
   return 0;
 }
 
+// A plug-in slot's count in 128 bits (see PerftEntry<PluginBoard<Slot>, G>).
+template <int Slot, MoveGen G>
+struct PerftWideEntry<PluginBoard<Slot>, G> {
+  static Count128 perft_wide(const Position& position, int depth, const PerftOptions& options,
+                             bool cache_shared) requires MoveSourceFor<SharedPluginBoard, G> {
+    const ActivePlugin active(Slot);
+    return PerftWideEntry<SharedPluginBoard, G>::perft_wide(position, depth, options, cache_shared);
+  }
+};
+extern template struct PerftWideEntry<SharedPluginBoard, MoveGen::scan>;
+extern template struct PerftWideEntry<SharedPluginBoard, MoveGen::mask>;
+
 // perft() in 128 bits, for any depth 0..60; throws std::overflow_error if a
 // count passes 2^128. Nodes whose count fits in 64 bits by the bound above
 // are counted by perft()'s walker. `cache_shared`: with one thread, other

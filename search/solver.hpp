@@ -33,6 +33,7 @@
 
 #include "search/solve_driver.hpp"
 #include "search/think.hpp"
+#include "variants/plugin/plugin.hpp"
 
 namespace rb {
 
@@ -73,6 +74,34 @@ ThinkResult SolverEntry<B, G>::think(
     const ThinkCallback& on_iteration) requires MoveSourceFor<B, G> {
   return solver_detail::think<B, G>(position, options, level, table, midgame_table, on_iteration);
 }
+
+// A plug-in slot's searches: the one search of every slot
+// (SharedPluginBoard, variants/plugin/plugin.hpp) with the slot's plug-in
+// active, compiled once (search/plugin_search.cpp) instead of once per slot.
+template <int Slot, MoveGen G>
+struct SolverEntry<PluginBoard<Slot>, G> {
+  using Shared = SolverEntry<SharedPluginBoard, G>;
+  static SolveResult solve(const Position& position, const SolveOptions& options,
+                           TranspositionTable* table) requires MoveSourceFor<SharedPluginBoard, G> {
+    const ActivePlugin active(Slot);
+    return Shared::solve(position, options, table);
+  }
+  static MoveScores score_all_moves(const Position& position, const SolveOptions& options,
+                                    TranspositionTable* table) requires
+      MoveSourceFor<SharedPluginBoard, G> {
+    const ActivePlugin active(Slot);
+    return Shared::score_all_moves(position, options, table);
+  }
+  static ThinkResult think(const Position& position, const SolveOptions& options,
+                           const Level& level, TranspositionTable* table,
+                           MidgameTable* midgame_table, const ThinkCallback& on_iteration) requires
+      MoveSourceFor<SharedPluginBoard, G> {
+    const ActivePlugin active(Slot);
+    return Shared::think(position, options, level, table, midgame_table, on_iteration);
+  }
+};
+extern template struct SolverEntry<SharedPluginBoard, MoveGen::scan>;
+extern template struct SolverEntry<SharedPluginBoard, MoveGen::mask>;
 
 // The exact score (or WLD sign) of `position` and a best move, searched on a
 // board of type B with move source G. `table`: a cleared table to use (the

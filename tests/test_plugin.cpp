@@ -1,6 +1,7 @@
 // Plug-ins (include/reversi_bench_plugin.h): the example plug-in runs every
 // check through the plug-in path (verify, perft in the three conventions,
-// FForum #1-#19 solved exactly), the faulty ones are caught (a wrong flip
+// FForum #1-#19 solved exactly; each slot on every thread of a search with its
+// own plug-in), the faulty ones are caught (a wrong flip
 // with a minimal case, a crash with the entry point and position named), and
 // a plug-in that cannot be used is refused with the file and symbol named.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "check/plugin_check.hpp"
 #include "perft/perft_table.hpp"
@@ -106,6 +108,39 @@ TEST(Plugin, TheExampleSolvesFForum1To19) {
     const auto r = testing::bounded_solve<Walk>(entries[i].position, o);
     EXPECT_EQ(r.score, entries[i].best_score().value()) << "FForum #" << i + 1;
     EXPECT_EQ(entries[i].score_of(r.best_move), entries[i].best_score()) << "FForum #" << i + 1;
+  }
+}
+
+// One search serves every slot (SharedPluginBoard): each slot's entry points
+// make its plug-in active, and the threads a search starts inherit it. The
+// broken plug-in counts otherwise than the example, so a count or a solve
+// that called another slot's plug-in (or none: an assertion, a crash) on any
+// of its threads would show here.
+TEST(Plugin, EachSlotSearchesWithItsOwnPluginOnEveryThread) {
+  const PerftTable table = PerftTable::read(RB_POSITIONS_DIR "/perft-start.csv");
+  const int depth = 8;  // the broken plug-in still counts right at depth 6
+  const std::uint64_t expected = table.expected(PerftConvention::a124004, depth).value();
+  const PerftOptions one{PerftConvention::a124004, 1, nullptr, true};
+  const PerftOptions two{PerftConvention::a124004, 2, nullptr, true};
+  const std::uint64_t broken = perft<BrokenFlips>(Position::start(), depth, one);
+  ASSERT_NE(broken, expected) << "the broken plug-in counts right at this depth: no test";
+  // perft's helper threads.
+  EXPECT_EQ(perft<Walk>(Position::start(), depth, two), expected);
+  EXPECT_EQ(perft<BrokenFlips>(Position::start(), depth, two), broken);
+  // Two slots counted at once, one on each of two threads.
+  std::uint64_t walk = 0, other = 0;
+  {
+    std::jthread t([&] { walk = perft<Walk>(Position::start(), depth, one); });
+    other = perft<BrokenFlips>(Position::start(), depth, one);
+  }
+  EXPECT_EQ(walk, expected);
+  EXPECT_EQ(other, broken);
+  // The parallel solver's helper threads.
+  const auto& entries = testing::suite("fforum-1-19");
+  const SolveOptions o = testing::preset_options("mobility", 16, 2);
+  for (std::size_t i = 0; i < (kDeep ? 4u : 1u); ++i) {
+    const auto r = testing::bounded_solve<Walk>(entries[i].position, o);
+    EXPECT_EQ(r.score, entries[i].best_score().value()) << "FForum #" << i + 1;
   }
 }
 
