@@ -314,8 +314,6 @@ std::uint64_t PerftEntry<B, G>::perft(const Position& position, int depth,
   return 0;
 }
 
-// The number of leaves at `depth` below `position`, with board B walking
-// moves in the order of move source G.
 // A plug-in slot's count: the one search of every slot (SharedPluginBoard,
 // variants/plugin/plugin.hpp) with the slot's plug-in active, compiled once
 // (search/plugin_search.cpp) and declared here for every user.
@@ -331,6 +329,8 @@ struct PerftEntry<PluginBoard<Slot>, G> {
 extern template struct PerftEntry<SharedPluginBoard, MoveGen::scan>;
 extern template struct PerftEntry<SharedPluginBoard, MoveGen::mask>;
 
+// The number of leaves at `depth` below `position`, with board B walking
+// moves in the order of move source G.
 template <Board B, MoveGen G = B::info.movegen>
 inline std::uint64_t perft(const Position& position, int depth, const PerftOptions& options = {}) {
   return PerftEntry<B, G>::perft(position, depth, options);
