@@ -19,10 +19,10 @@
 #                            checks steps 2 and 3 from them): for a change
 #                            to train/ or to what its games and labels use
 #
-# The split keeps the first command to the checks of every change (13m17s
-# from a fresh clone on 2 cores without ccache at d34af3b,
-# results/2026-11-27-unity-cli, half of it the Release build); README.md ("The two commands") and
-# docs/testing.md give the measured times.
+# The split keeps the first command to the Release build and its checks
+# (10m15s from a fresh clone on 2 cores without ccache at 2ba07a5,
+# results/2026-11-27-test-split, 6m13s of it the build); README.md ("The
+# two commands") and docs/testing.md give the measured times.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=quick
