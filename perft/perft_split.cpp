@@ -1,7 +1,8 @@
 #include "perft/perft_split.hpp"
-#include "core/seconds.hpp"
 
 #include <cstdio>
+
+#include "core/seconds.hpp"
 
 namespace rb::distributed {
 namespace {

@@ -1,5 +1,4 @@
 #include "run/board_runs.hpp"
-#include "core/seconds.hpp"
 
 #include <chrono>
 #include <random>
@@ -7,6 +6,7 @@
 #include <vector>
 
 #include "core/reference.hpp"
+#include "core/seconds.hpp"
 #include "io/obf.hpp"
 
 namespace rb {

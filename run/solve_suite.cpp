@@ -1,5 +1,4 @@
 #include "run/solve_suite.hpp"
-#include "core/seconds.hpp"
 
 #include <fmt/core.h>
 
@@ -11,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/median.hpp"
+#include "core/seconds.hpp"
 #include "core/threads.hpp"
 
 namespace rb {

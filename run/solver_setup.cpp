@@ -1,9 +1,9 @@
 #include "run/solver_setup.hpp"
-#include "core/seconds.hpp"
 
 #include <chrono>
 
 #include "check/plugin_check.hpp"
+#include "core/seconds.hpp"
 #include "eval/default_weights.hpp"
 #include "eval/pattern.hpp"
 #include "variants/runtime.hpp"

@@ -1,5 +1,4 @@
 #include "train/trainer.hpp"
-#include "core/seconds.hpp"
 
 #include <fmt/core.h>
 
@@ -12,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
+#include "core/seconds.hpp"
 #include "train/corpus.hpp"
 #include "train/fit.hpp"
 #include "train/games.hpp"
