@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <thread>
+#include <type_traits>
 
 #include "perft/perft.hpp"
 #include "perft/perft_table.hpp"
@@ -412,6 +413,111 @@ TEST(TranspositionTable, SharedAndPlainUseGiveTheSameEntries) {
     EXPECT_EQ(a.upper, b.upper);
     EXPECT_EQ(a.move, b.move);
     EXPECT_EQ(a.lower, lower);
+  }
+}
+
+// clear(): whatever the table held, it then reads and takes stores exactly
+// as a table never used. Some positions of the first stores come again
+// after the clear, so that cleared entries with their keys are met.
+TEST(TranspositionTable, ACleanTableIsANewOne) {
+  const auto check = []<class Table>(std::type_identity<Table>) {
+    Table used(1), fresh(1);
+    std::mt19937_64 rng(5);
+    std::vector<Position> before, after;
+    auto random_store = [&](Table& t, const Position& p, std::mt19937_64& r) {
+      const int depth = static_cast<int>(r() % 30);
+      const int lower = static_cast<int>(r() % 65) - 64, upper = lower + static_cast<int>(r() % 8);
+      t.store(p.player, p.opponent, depth, lower, upper, static_cast<Square>(r() % 64),
+              r() % 3 == 0);
+    };
+    for (int i = 0; i < 40000; ++i) {
+      const Bitboard p = rng(), o = rng() & ~p;
+      before.push_back({p, o, Color::black});
+      random_store(used, before.back(), rng);
+    }
+    used.clear();
+    std::mt19937_64 r1(9), r2(9);
+    for (int i = 0; i < 40000; ++i) {
+      Position q = before[static_cast<std::size_t>(i)];
+      if (i % 4 != 0) {
+        const Bitboard p = rng();
+        q = {p, rng() & ~p, Color::black};
+      }
+      after.push_back(q);
+      random_store(used, q, r1);
+      random_store(fresh, q, r2);
+    }
+    for (const auto* set : {&before, &after}) {
+      for (const Position& p : *set) {
+        typename Table::Entry a, b;
+        const bool found = used.probe(p.player, p.opponent, a);
+        ASSERT_EQ(found, fresh.probe(p.player, p.opponent, b));
+        if (!found) continue;
+        EXPECT_EQ(a.lower, b.lower);
+        EXPECT_EQ(a.upper, b.upper);
+        EXPECT_EQ(a.move, b.move);
+      }
+    }
+  };
+  check(std::type_identity<TranspositionTable>{});
+  check(std::type_identity<MidgameTable>{});
+}
+
+// forget_bounds(): a later store into a kept entry meets bounds (-64, 64),
+// not the forgotten ones, and the entry's move stays unless the store's
+// move is best.
+TEST(TranspositionTable, AStoreAfterForgettingMeetsNoOldBound) {
+  TranspositionTable table(1);
+  const Bitboard p = 0x0000000810000000ull, o = 0x0000001008000000ull;
+  table.store(p, o, 20, 6, 6, 19, true);
+  table.forget_bounds();
+  table.store(p, o, 20, -10, 64, 26, false);  // fails high at -10: below the forgotten 6
+  TTEntry e;
+  ASSERT_TRUE(table.probe(p, o, e));
+  EXPECT_EQ(e.lower, -10);
+  EXPECT_EQ(e.upper, 64);
+  EXPECT_EQ(e.move, 19);
+  table.store(p, o, 20, -64, 2, 37, true);
+  ASSERT_TRUE(table.probe(p, o, e));
+  EXPECT_EQ(e.lower, -10);
+  EXPECT_EQ(e.upper, 2);
+  EXPECT_EQ(e.move, 37);
+}
+
+// clear() and forget_bounds() take constant time by a new stamp each; past
+// the last stamp (65,535) the table is zeroed or rewritten once and the
+// stamps begin again. Alternated over more than the stamps, with either of
+// the two meeting the end: a cleared entry is never found again, a
+// forgotten one keeps its move with bounds (-64, 64).
+TEST(TranspositionTable, TheStampsRunOutAndBeginAgain) {
+  for (int clear_parity : {0, 1}) {
+    TranspositionTable table(1);
+    std::mt19937_64 rng(3);
+    Position cleared{}, forgotten{};
+    for (int i = 0; i < 70000; ++i) {
+      const Bitboard p = rng() | 1, o = rng() & ~p;
+      const auto move = static_cast<Square>(i % 64);
+      table.store(p, o, 12, 4, 8, move, true);
+      TTEntry e;
+      if (i % 2 == clear_parity) {
+        table.clear();
+        cleared = {p, o, Color::black};
+        ASSERT_FALSE(table.probe(p, o, e)) << i;
+        if (forgotten.player != 0) {
+          ASSERT_FALSE(table.probe(forgotten.player, forgotten.opponent, e)) << i;
+        }
+      } else {
+        table.forget_bounds();
+        forgotten = {p, o, Color::black};
+        ASSERT_TRUE(table.probe(p, o, e)) << i;
+        ASSERT_EQ(e.lower, -64) << i;
+        ASSERT_EQ(e.upper, 64) << i;
+        ASSERT_EQ(e.move, move) << i;
+        if (cleared.player != 0) {
+          ASSERT_FALSE(table.probe(cleared.player, cleared.opponent, e)) << i;
+        }
+      }
+    }
   }
 }
 
