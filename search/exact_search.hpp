@@ -27,6 +27,7 @@ template <Board B, MoveGen G>
 template <class M, Algo A, bool Root>
 int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigned parity) {
   if constexpr (M::kMidgame) return midgame<Root>(node, alpha, beta, empties, parity);
+  if constexpr (M::kSelective) guess_ = false;  // what returns before any move is exact
   ++nodes_;
   if (nodes_ >= next_poll_) poll_stop<M>();
   if (aborted_) return 0;
@@ -82,7 +83,7 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
     best_move = kPass;
   }
   if constexpr (Root) root_move_ = best_move;
-  if (use_table) store<M, A>(key, empties, alpha0, beta, best, best_move);
+  if (use_table) store<M, A>(key, empties, alpha0, beta, best, best_move, M::kSelective && guess_);
   return best;
 }
 
@@ -96,10 +97,17 @@ std::optional<int> Searcher<B, G>::probe_table(const Position& key, int& alpha, 
   TTEntry e;
   if (!table_->probe(key.player, key.opponent, e, pool_ != nullptr)) return std::nullopt;
   if constexpr (!Root && !M::kPresearch) {
-    if (e.lower == e.upper) return e.lower;
+    // A bound that ends the node is its value: a guess if the entry's is.
+    // (One that narrows the window leaves the node's value as true as its
+    // moves': fail-soft, a value beyond any window is a true bound.)
+    const auto ends = [&](int v) {
+      if constexpr (M::kSelective) guess_ = e.guess;
+      return v;
+    };
+    if (e.lower == e.upper) return ends(e.lower);
     if constexpr (A != Algo::minimax) {
-      if (e.lower >= beta) return e.lower;
-      if (e.upper <= alpha) return e.upper;
+      if (e.lower >= beta) return ends(e.lower);
+      if (e.upper <= alpha) return ends(e.upper);
       alpha = std::max(alpha, static_cast<int>(e.lower));
       beta = std::min(beta, static_cast<int>(e.upper));
     }
@@ -138,12 +146,17 @@ int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alp
       TTEntry e;
       if (table_->probe(children[i].player, children[i].opponent, e, pool_ != nullptr) &&
           -e.upper >= beta) {
+        if constexpr (M::kSelective) guess_ = e.guess;
         return -e.upper;
       }
     }
   }
   if constexpr (M::kSelective) {
-    if (empties >= options_.selective_min_empties) return probcut(node, alpha, beta, empties);
+    if (empties >= options_.selective_min_empties) {
+      const int cut = probcut(node, alpha, beta, empties);
+      if (cut != kNoCut) guess_ = true;
+      return cut;
+    }
   }
   return kNoCut;
 }
@@ -161,6 +174,9 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
   // moves began.
   CutLevel* const level = M::kExact && cuts_ ? &cuts_[static_cast<std::size_t>(empties)] : nullptr;
   const std::uint64_t nodes_at_moves = nodes_;
+  // In the selective pass: whether a child's value was a guess, and the
+  // best one's.
+  bool any_guess = false, best_guess = false;
   // Searches the child after move s; true to stop (a cutoff or a stop).
   auto visit = [&](Square s, Node& child) -> bool {
     const std::uint64_t before = nodes_;
@@ -168,9 +184,11 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
         child_score<M, A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
     ++searched;
     if (aborted_) return true;
+    if constexpr (M::kSelective) any_guess |= guess_;
     if (v > best) {
       best = v;
       best_move = s;
+      if constexpr (M::kSelective) best_guess = guess_;
       if (v > alpha) {
         alpha = v;
         if (A != Algo::minimax && alpha >= beta) {
@@ -188,6 +206,12 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
                                           best_move);
   } else {
     visit_moves<M>(node, empties, parity, first, visit, alpha);
+  }
+  // The node's value: a lower bound beyond beta needs only its move's value
+  // true; an upper bound or an exact value needs every move's. With
+  // threads, a helper's guesses are not seen here: all are guesses.
+  if constexpr (M::kSelective) {
+    guess_ = pool_ != nullptr || (A != Algo::minimax && best >= beta ? best_guess : any_guess);
   }
   if (level && !aborted_ && searched > 0 && (best < beta || A == Algo::minimax)) {
     // A cutoff was counted when it happened.
@@ -208,16 +232,16 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
 template <Board B, MoveGen G>
 template <class M, Algo A>
 void Searcher<B, G>::store(const Position& key, int empties, int alpha0, int beta, int best,
-                           Square move) {
+                           Square move, bool guess) {
   const bool shared = pool_ != nullptr;
   if constexpr (M::kPresearch) {
     table_->store(key.player, key.opponent, empties, -64, 64, move, true, shared);
   } else if (A == Algo::minimax || (best > alpha0 && best < beta)) {
-    table_->store(key.player, key.opponent, empties, best, best, move, true, shared);
+    table_->store(key.player, key.opponent, empties, best, best, move, true, shared, guess);
   } else if (best >= beta) {
-    table_->store(key.player, key.opponent, empties, best, 64, move, true, shared);
+    table_->store(key.player, key.opponent, empties, best, 64, move, true, shared, guess);
   } else {
-    table_->store(key.player, key.opponent, empties, -64, best, move, false, shared);
+    table_->store(key.player, key.opponent, empties, -64, best, move, false, shared, guess);
   }
 }
 

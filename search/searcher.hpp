@@ -111,7 +111,7 @@ class Searcher {
                                                  Square& best_move);
   template <class M, Algo A>
   [[gnu::always_inline]] inline void store(const Position& key, int empties, int alpha0, int beta,
-                                           int best, Square move);
+                                           int best, Square move, bool guess);
   template <class M, class Visit>
   void visit_moves(Node& node, int empties, unsigned parity, Square first, Visit& visit,
                    const int& alpha);
@@ -199,6 +199,12 @@ class Searcher {
   // positions (not in nodes_), and the score of its last finished level.
   int selective_margin_ = -1;
   std::uint64_t selective_nodes_ = 0;
+  // In the selective pass: whether the value the last search() returned is
+  // a guess, made by a ProbCut prune or a guessed table bound that ended a
+  // node (below it or at it). A node's value that is none stores true
+  // bounds, which outlive the pass (TTEntry::guess); with threads, every
+  // value of the pass is a guess.
+  bool guess_ = false;
   std::optional<int> selective_score_;
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void

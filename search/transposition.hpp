@@ -64,23 +64,30 @@ struct TTEntry {
   std::int8_t upper = 0;
   std::uint8_t move = 0;  // best move (0..63), kPass, or TranspositionTable::kNoMove
   std::uint8_t empties = 0;
+  // The bounds may be wrong: stored by the selective pass from a subtree
+  // that ProbCut pruned (or that read such a bound). forget_bounds() widens
+  // these and keeps the others, which an exact search may use.
+  bool guess = false;
 };
 
 // The move byte of an entry without a move.
 inline constexpr std::uint8_t kNoTableMove = 255;
 
-// The exact solver's entries: bounds of the exact score (-64..64) and the
-// position's empties (the replacement's depth), packed in 32 bits so that a
-// reader takes them in one load.
+// The exact solver's entries: bounds of the exact score (-64..64), the
+// position's empties (the replacement's depth, 7 bits) and whether the
+// bounds are a guess (the top bit), packed in 32 bits so that a reader takes
+// them in one load.
 struct ExactLayout {
   using Data = std::uint32_t;
   using Entry = TTEntry;
+  static constexpr Data kGuess = Data{1} << 31;
 
-  static Data pack(int lower, int upper, std::uint8_t move, int empties) {
+  static Data pack(int lower, int upper, std::uint8_t move, int empties, bool guess) {
     return static_cast<std::uint8_t>(lower) |
            static_cast<std::uint32_t>(static_cast<std::uint8_t>(upper)) << 8 |
            static_cast<std::uint32_t>(move) << 16 |
-           static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24;
+           static_cast<std::uint32_t>(static_cast<std::uint8_t>(empties)) << 24 |
+           (guess ? kGuess : 0);
   }
   static Entry unpack(Bitboard player, Bitboard opponent, Data data) {
     return {player,
@@ -88,20 +95,26 @@ struct ExactLayout {
             static_cast<std::int8_t>(data & 0xff),
             static_cast<std::int8_t>(data >> 8 & 0xff),
             static_cast<std::uint8_t>(data >> 16),
-            static_cast<std::uint8_t>(data >> 24)};
+            static_cast<std::uint8_t>(data >> 24 & 0x7f),
+            (data & kGuess) != 0};
   }
-  static int depth(Data data) { return static_cast<int>(data >> 24); }
-  // A store for the position of `old`: the bounds intersected (both true
-  // bounds of one exact score).
+  static int depth(Data data) { return static_cast<int>(data >> 24 & 0x7f); }
+  // A store for the position of `old`: the bounds intersected (bounds of
+  // one exact score; a guess if either was).
   static Data merge(Data old, int lower, int upper, std::uint8_t move, int /*empties*/,
-                    bool move_is_best) {
+                    bool move_is_best, bool guess) {
     Entry e = unpack(0, 0, old);
     if (lower > e.lower) e.lower = static_cast<std::int8_t>(lower);
     if (upper < e.upper) e.upper = static_cast<std::int8_t>(upper);
     if (move != kNoTableMove && (move_is_best || e.move == kNoTableMove)) e.move = move;
-    return pack(e.lower, e.upper, e.move, e.empties);
+    return pack(e.lower, e.upper, e.move, e.empties, e.guess || guess);
   }
-  static Data without_bounds(Data data) { return (data & 0xffff0000u) | pack(-64, 64, 0, 0); }
+  // Bounds (-64, 64), which are no guess; the move and empties kept.
+  static Data without_bounds(Data data) {
+    return (data & 0x7fff0000u) | pack(-64, 64, 0, 0, false);
+  }
+  // Whether forget_bounds() widens the entry's bounds.
+  static bool forgets(Data data) { return (data & kGuess) != 0; }
 };
 
 // The midgame's entry: bounds of the score of a search `depth` plies deep
@@ -119,7 +132,9 @@ struct MidgameLayout {
   using Data = std::uint64_t;
   using Entry = MidgameEntry;
 
-  static Data pack(int lower, int upper, std::uint8_t move, int depth) {
+  // (`guess` is the exact table's: a midgame bound is always true of its
+  // depth-limited score.)
+  static Data pack(int lower, int upper, std::uint8_t move, int depth, bool /*guess*/ = false) {
     return static_cast<std::uint16_t>(lower) |
            static_cast<std::uint64_t>(static_cast<std::uint16_t>(upper)) << 16 |
            static_cast<std::uint64_t>(move) << 32 |
@@ -139,8 +154,8 @@ struct MidgameLayout {
   // them where they do not meet: the searches saw different tables), a
   // shallower one's are dropped. The move follows the same rule as the
   // exact table's, from a search at least as deep.
-  static Data merge(Data old, int lower, int upper, std::uint8_t move, int depth,
-                    bool move_is_best) {
+  static Data merge(Data old, int lower, int upper, std::uint8_t move, int depth, bool move_is_best,
+                    bool /*guess*/) {
     Entry e = unpack(0, 0, old);
     const bool deeper = depth > e.depth;
     if (deeper) {
@@ -197,11 +212,12 @@ class BasicTable {
     live_from_ = bounds_from_ = ++now_;
   }
 
-  // Widens every entry's bounds to (-64, 64), keeping its move: what a
-  // search that may have stored wrong bounds (the solver's selective pass)
-  // leaves to the next. In constant time, as clear(). Not while a search
-  // uses the table.
-  void forget_bounds() requires requires(Data d) { Layout::without_bounds(d); }
+  // Widens the bounds of every entry stored as a guess to (-64, 64),
+  // keeping its move: what a search that may have stored wrong bounds (the
+  // solver's selective pass) leaves to the next; its other entries' bounds
+  // are true and stay. In constant time, as clear(). Not while a search uses
+  // the table.
+  void forget_bounds() requires requires(Data d) { Layout::forgets(d); }
   {
     if (!enabled()) return;
     if (now_ != kLastStamp) {
@@ -216,7 +232,7 @@ class BasicTable {
         if (b.stamp[j] < live_from_) {
           b.player[j] = b.opponent[j] = 0;
           b.data[j] = 0;
-        } else if (b.player[j] != 0 || b.opponent[j] != 0) {
+        } else if (Layout::forgets(b.data[j])) {
           b.data[j] = Layout::without_bounds(b.data[j]);
         }
         b.stamp[j] = 0;
@@ -262,15 +278,15 @@ class BasicTable {
   // kept in preference to an older entry's move only when `move_is_best`
   // (the move raised the search's lower bound) or the old entry has none.
   // When `shared` and another thread is writing the bucket, nothing is
-  // stored.
+  // stored. `guess`: the bounds may be wrong (TTEntry::guess).
   void store(Bitboard player, Bitboard opponent, int depth, int lower, int upper, Square move,
-             bool move_is_best, bool shared = false) {
+             bool move_is_best, bool shared = false, bool guess = false) {
     Bucket& b = buckets_[index(player, opponent)];
-    if (!shared) return write(b, player, opponent, depth, lower, upper, move, move_is_best);
+    if (!shared) return write(b, player, opponent, depth, lower, upper, move, move_is_best, guess);
     auto sequence = atomic(b.sequence);
     std::uint32_t s = sequence.load(std::memory_order_relaxed);
     if ((s & 1) || !sequence.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
-    write(b, player, opponent, depth, lower, upper, move, move_is_best);
+    write(b, player, opponent, depth, lower, upper, move, move_is_best, guess);
     sequence.store(s + 2, std::memory_order_release);
   }
 
@@ -303,23 +319,23 @@ class BasicTable {
   }
 
   // An entry's data as the table reads it now: its bounds widened when they
-  // were stored before the last forget_bounds().
+  // are a guess stored before the last forget_bounds().
   Data as_now(Data data, std::uint16_t stamp) const {
-    if constexpr (requires { Layout::without_bounds(data); }) {
-      if (stamp < bounds_from_) return Layout::without_bounds(data);
+    if constexpr (requires { Layout::forgets(data); }) {
+      if (stamp < bounds_from_ && Layout::forgets(data)) return Layout::without_bounds(data);
     }
     return data;
   }
 
   void write(Bucket& b, Bitboard player, Bitboard opponent, int depth, int lower, int upper,
-             Square move, bool move_is_best) {
+             Square move, bool move_is_best, bool guess) {
     const auto move8 = static_cast<std::uint8_t>(move >= 0 && move <= kPass ? move : kNoMove);
     for (int i = 0; i < 2; ++i) {
       if (load(b.player[i]) != player || load(b.opponent[i]) != opponent) continue;
       const std::uint16_t stamp = load(b.stamp[i]);
       if (stamp < live_from_) continue;  // cleared: as if unused
-      put(b.data[i],
-          Layout::merge(as_now(load(b.data[i]), stamp), lower, upper, move8, depth, move_is_best));
+      put(b.data[i], Layout::merge(as_now(load(b.data[i]), stamp), lower, upper, move8, depth,
+                                   move_is_best, guess));
       put(b.stamp[i], now_);
       return;
     }
@@ -336,7 +352,7 @@ class BasicTable {
     }
     put(b.player[slot], player);
     put(b.opponent[slot], opponent);
-    put(b.data[slot], Layout::pack(lower, upper, move8, depth));
+    put(b.data[slot], Layout::pack(lower, upper, move8, depth, guess));
     put(b.stamp[slot], now_);
   }
 
@@ -355,8 +371,8 @@ class BasicTable {
   // written; clear() and forget_bounds() start a new stamp instead of
   // walking the table (a 64 MB table took 10-15 ms a walk, and the solver's
   // selective pass made three a position). An entry stamped before
-  // `live_from_` reads as unused, one stamped before `bounds_from_` with
-  // bounds (-64, 64). When the stamps run out, the table is walked once and
+  // `live_from_` reads as unused, a guess stamped before `bounds_from_`
+  // with bounds (-64, 64). When the stamps run out, the table is walked once and
   // they begin again at 0 (the zeroed memory's).
   static constexpr std::uint16_t kLastStamp = 0xffff;
   std::uint16_t now_ = 0;

@@ -28,6 +28,7 @@
 
 #include "check/random_positions.hpp"
 #include "core/node.hpp"
+#include "core/reference.hpp"
 #include "eval/classic.hpp"
 #include "eval/default_weights.hpp"
 #include "eval/pattern.hpp"
@@ -634,7 +635,8 @@ TEST(Mtd, CountsTheRootSearches) {
 }
 
 // TranspositionTable::forget_bounds: every entry keeps its key, move and
-// empties, and its bounds become (-64, 64), which say nothing.
+// empties; the bounds of a guess become (-64, 64), which say nothing, the
+// others stay.
 TEST(Selective, TheTableForgetsItsBoundsAndKeepsItsMoves) {
   TranspositionTable table(1);
   std::mt19937_64 rng(7);
@@ -644,9 +646,10 @@ TEST(Selective, TheTableForgetsItsBoundsAndKeepsItsMoves) {
     const int lower = static_cast<int>(rng() % 65) - 64,
               upper = lower + static_cast<int>(rng() % 3);
     const auto move = static_cast<Square>(rng() % 64);
-    table.store(player, opponent, 20, lower, upper, move, true);
+    const bool guess = i % 3 != 0;
+    table.store(player, opponent, 20, lower, upper, move, true, false, guess);
     stored.push_back({player, opponent, static_cast<std::int8_t>(lower),
-                      static_cast<std::int8_t>(upper), static_cast<std::uint8_t>(move), 20});
+                      static_cast<std::int8_t>(upper), static_cast<std::uint8_t>(move), 20, guess});
   }
   int kept = 0;
   table.forget_bounds();
@@ -654,12 +657,57 @@ TEST(Selective, TheTableForgetsItsBoundsAndKeepsItsMoves) {
     TTEntry e;
     if (!table.probe(s.player, s.opponent, e)) continue;  // replaced by a later store
     ++kept;
-    EXPECT_EQ(e.lower, -64);
-    EXPECT_EQ(e.upper, 64);
+    EXPECT_EQ(e.lower, s.guess ? -64 : s.lower);
+    EXPECT_EQ(e.upper, s.guess ? 64 : s.upper);
+    EXPECT_FALSE(e.guess);
     EXPECT_EQ(e.move, s.move);
     EXPECT_EQ(e.empties, 20);
   }
   EXPECT_GT(kept, 150);
+}
+
+// Every bound the table holds after a solve is true, those the selective
+// pass left included (it forgets the bounds of the nodes whose subtree a
+// prune or a guessed bound decided, and keeps the others). With margin 0
+// most of its prunes are wrong, so a guess kept as true would show. The
+// positions one and two plies from the root are solved again, exactly, with
+// no pass and a table of their own.
+TEST(Selective, EveryBoundLeftInTheTableIsTrue) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  SolveOptions o = testing::preset_options(kBestPreset, 4);
+  o.pattern = &pattern;
+  o.selective_margin = 0;
+  o.selective_min_empties = 6;
+  o.tt_min_empties = 6;
+  int checked = 0;
+  const auto& entries = suite("e14");
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto& entry = entries[i];
+    TranspositionTable table(o.tt_mb);
+    const auto r = testing::bounded_solve<KindergartenList>(entry.position, o, &table);
+    ASSERT_EQ(r.score, entry.best_score());
+    std::vector<Position> near;
+    const auto add_children = [&](const Position& p) {
+      const ReferenceBoard board(p);
+      for (Bitboard m = board.legal_moves(); m; m &= m - 1) {
+        ReferenceBoard child = board;
+        child.play(first_square(m));
+        near.push_back(child.position());
+      }
+    };
+    add_children(entry.position);
+    for (std::size_t i = 0, n = near.size(); i < n; ++i) add_children(near[i]);
+    for (const Position& p : near) {
+      TTEntry e;
+      if (!table.probe(p.player, p.opponent, e) || (e.lower == -64 && e.upper == 64)) continue;
+      SCOPED_TRACE(board_string(p));
+      const int score = testing::bounded_solve<KindergartenList>(p, SolveOptions{}).score;
+      EXPECT_LE(e.lower, score);
+      EXPECT_GE(e.upper, score);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20);
 }
 
 // The selective pass (SolveOptions::selective) only orders the exact

@@ -463,13 +463,13 @@ TEST(TranspositionTable, ACleanTableIsANewOne) {
   check(std::type_identity<MidgameTable>{});
 }
 
-// forget_bounds(): a later store into a kept entry meets bounds (-64, 64),
+// forget_bounds(): a later store into a kept guess meets bounds (-64, 64),
 // not the forgotten ones, and the entry's move stays unless the store's
-// move is best.
+// move is best. True bounds merged into a guess make a guess.
 TEST(TranspositionTable, AStoreAfterForgettingMeetsNoOldBound) {
   TranspositionTable table(1);
   const Bitboard p = 0x0000000810000000ull, o = 0x0000001008000000ull;
-  table.store(p, o, 20, 6, 6, 19, true);
+  table.store(p, o, 20, 6, 6, 19, true, false, true);
   table.forget_bounds();
   table.store(p, o, 20, -10, 64, 26, false);  // fails high at -10: below the forgotten 6
   TTEntry e;
@@ -477,18 +477,26 @@ TEST(TranspositionTable, AStoreAfterForgettingMeetsNoOldBound) {
   EXPECT_EQ(e.lower, -10);
   EXPECT_EQ(e.upper, 64);
   EXPECT_EQ(e.move, 19);
-  table.store(p, o, 20, -64, 2, 37, true);
+  EXPECT_FALSE(e.guess);
+  table.store(p, o, 20, -64, 2, 37, true, false, true);
+  table.store(p, o, 20, -2, 64, 37, true);
   ASSERT_TRUE(table.probe(p, o, e));
-  EXPECT_EQ(e.lower, -10);
+  EXPECT_EQ(e.lower, -2);
   EXPECT_EQ(e.upper, 2);
   EXPECT_EQ(e.move, 37);
+  EXPECT_TRUE(e.guess);
+  table.forget_bounds();
+  ASSERT_TRUE(table.probe(p, o, e));
+  EXPECT_EQ(e.lower, -64);
+  EXPECT_EQ(e.upper, 64);
+  EXPECT_EQ(e.empties, 20);
 }
 
 // clear() and forget_bounds() take constant time by a new stamp each; past
 // the last stamp (65,535) the table is zeroed or rewritten once and the
 // stamps begin again. Alternated over more than the stamps, with either of
 // the two meeting the end: a cleared entry is never found again, a
-// forgotten one keeps its move with bounds (-64, 64).
+// forgotten guess keeps its move with bounds (-64, 64), true bounds stay.
 TEST(TranspositionTable, TheStampsRunOutAndBeginAgain) {
   for (int clear_parity : {0, 1}) {
     TranspositionTable table(1);
@@ -497,7 +505,7 @@ TEST(TranspositionTable, TheStampsRunOutAndBeginAgain) {
     for (int i = 0; i < 70000; ++i) {
       const Bitboard p = rng() | 1, o = rng() & ~p;
       const auto move = static_cast<Square>(i % 64);
-      table.store(p, o, 12, 4, 8, move, true);
+      table.store(p, o, 12, 4, 8, move, true, false, true);
       TTEntry e;
       if (i % 2 == clear_parity) {
         table.clear();
@@ -507,8 +515,13 @@ TEST(TranspositionTable, TheStampsRunOutAndBeginAgain) {
           ASSERT_FALSE(table.probe(forgotten.player, forgotten.opponent, e)) << i;
         }
       } else {
+        const Bitboard q = rng() | 1, qo = rng() & ~q;  // true bounds: kept
+        table.store(q, qo, 12, 4, 8, move, true);
         table.forget_bounds();
         forgotten = {p, o, Color::black};
+        ASSERT_TRUE(table.probe(q, qo, e)) << i;
+        ASSERT_EQ(e.lower, 4) << i;
+        ASSERT_EQ(e.upper, 8) << i;
         ASSERT_TRUE(table.probe(p, o, e)) << i;
         ASSERT_EQ(e.lower, -64) << i;
         ASSERT_EQ(e.upper, 64) << i;
