@@ -27,7 +27,6 @@ template <Board B, MoveGen G>
 template <class M, Algo A, bool Root>
 int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigned parity) {
   if constexpr (M::kMidgame) return midgame<Root>(node, alpha, beta, empties, parity);
-  if constexpr (M::kSelective) guess_ = false;  // what returns before any move is exact
   ++nodes_;
   if (nodes_ >= next_poll_) poll_stop<M>();
   if (aborted_) return 0;
@@ -50,6 +49,7 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
 
   const int table_min = M::kPresearch ? options_.presearch_min_empties : options_.tt_min_empties;
   const bool use_table = table_->enabled() && empties >= table_min;
+  const std::uint64_t guesses0 = guesses_;
   Position key;
   Square first = kNoSquare;
   if (use_table) {
@@ -83,7 +83,11 @@ int Searcher<B, G>::search(Node& node, int alpha, int beta, int empties, unsigne
     best_move = kPass;
   }
   if constexpr (Root) root_move_ = best_move;
-  if (use_table) store<M, A>(key, empties, alpha0, beta, best, best_move, M::kSelective && guess_);
+  if (use_table) {
+    // With threads, a helper's guesses are not counted here: all are.
+    const bool guess = M::kSelective && (guesses_ != guesses0 || pool_ != nullptr);
+    store<M, A>(key, empties, alpha0, beta, best, best_move, guess);
+  }
   return best;
 }
 
@@ -97,17 +101,14 @@ std::optional<int> Searcher<B, G>::probe_table(const Position& key, int& alpha, 
   TTEntry e;
   if (!table_->probe(key.player, key.opponent, e, pool_ != nullptr)) return std::nullopt;
   if constexpr (!Root && !M::kPresearch) {
-    // A bound that ends the node is its value: a guess if the entry's is.
-    // (One that narrows the window leaves the node's value as true as its
-    // moves': fail-soft, a value beyond any window is a true bound.)
-    const auto ends = [&](int v) {
-      if constexpr (M::kSelective) guess_ = e.guess;
-      return v;
-    };
-    if (e.lower == e.upper) return ends(e.lower);
+    // A guessed bound that ends the node or narrows its window makes its
+    // value a guess (a value within the window the guess narrowed is
+    // taken for exact by the parent).
+    if (M::kSelective && e.guess && (e.lower > -64 || e.upper < 64)) ++guesses_;
+    if (e.lower == e.upper) return e.lower;
     if constexpr (A != Algo::minimax) {
-      if (e.lower >= beta) return ends(e.lower);
-      if (e.upper <= alpha) return ends(e.upper);
+      if (e.lower >= beta) return e.lower;
+      if (e.upper <= alpha) return e.upper;
       alpha = std::max(alpha, static_cast<int>(e.lower));
       beta = std::min(beta, static_cast<int>(e.upper));
     }
@@ -146,7 +147,7 @@ int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alp
       TTEntry e;
       if (table_->probe(children[i].player, children[i].opponent, e, pool_ != nullptr) &&
           -e.upper >= beta) {
-        if constexpr (M::kSelective) guess_ = e.guess;
+        if (M::kSelective && e.guess) ++guesses_;
         return -e.upper;
       }
     }
@@ -154,7 +155,7 @@ int Searcher<B, G>::cutoff_before_moves(Node& node, const Position* key, int alp
   if constexpr (M::kSelective) {
     if (empties >= options_.selective_min_empties) {
       const int cut = probcut(node, alpha, beta, empties);
-      if (cut != kNoCut) guess_ = true;
+      if (cut != kNoCut) ++guesses_;
       return cut;
     }
   }
@@ -174,9 +175,6 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
   // moves began.
   CutLevel* const level = M::kExact && cuts_ ? &cuts_[static_cast<std::size_t>(empties)] : nullptr;
   const std::uint64_t nodes_at_moves = nodes_;
-  // In the selective pass: whether a child's value was a guess, and the
-  // best one's.
-  bool any_guess = false, best_guess = false;
   // Searches the child after move s; true to stop (a cutoff or a stop).
   auto visit = [&](Square s, Node& child) -> bool {
     const std::uint64_t before = nodes_;
@@ -184,11 +182,9 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
         child_score<M, A>(child, alpha, beta, empties - 1, parity ^ quadrant_bit(s), searched == 0);
     ++searched;
     if (aborted_) return true;
-    if constexpr (M::kSelective) any_guess |= guess_;
     if (v > best) {
       best = v;
       best_move = s;
-      if constexpr (M::kSelective) best_guess = guess_;
       if (v > alpha) {
         alpha = v;
         if (A != Algo::minimax && alpha >= beta) {
@@ -206,12 +202,6 @@ int Searcher<B, G>::search_moves(Node& node, int& alpha, int beta, int empties, 
                                           best_move);
   } else {
     visit_moves<M>(node, empties, parity, first, visit, alpha);
-  }
-  // The node's value: a lower bound beyond beta needs only its move's value
-  // true; an upper bound or an exact value needs every move's. With
-  // threads, a helper's guesses are not seen here: all are guesses.
-  if constexpr (M::kSelective) {
-    guess_ = pool_ != nullptr || (A != Algo::minimax && best >= beta ? best_guess : any_guess);
   }
   if (level && !aborted_ && searched > 0 && (best < beta || A == Algo::minimax)) {
     // A cutoff was counted when it happened.

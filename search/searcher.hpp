@@ -199,12 +199,12 @@ class Searcher {
   // positions (not in nodes_), and the score of its last finished level.
   int selective_margin_ = -1;
   std::uint64_t selective_nodes_ = 0;
-  // In the selective pass: whether the value the last search() returned is
-  // a guess, made by a ProbCut prune or a guessed table bound that ended a
-  // node (below it or at it). A node's value that is none stores true
-  // bounds, which outlive the pass (TTEntry::guess); with threads, every
-  // value of the pass is a guess.
-  bool guess_ = false;
+  // The selective pass's guesses so far: its ProbCut prunes, and the
+  // guessed table bounds it used (to end a node or narrow its window). A
+  // node whose subtree made none stores true bounds, which outlive the pass
+  // (TTEntry::guess); with threads, every bound of the pass is a guess (a
+  // helper's guesses are not counted by the thread that stores).
+  std::uint64_t guesses_ = 0;
   std::optional<int> selective_score_;
   std::uint64_t next_poll_ = kPollInterval;
   bool aborted_ = false;         // stopped, or the work of a split point above became void

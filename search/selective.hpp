@@ -6,10 +6,10 @@
 // the node returns beta; at most alpha - m, it returns alpha (m the level's
 // margin, selective_margin + level * selective_step). Each level's table
 // entries then keep their moves and forget the bounds that may be wrong:
-// those of a node whose value a ProbCut prune decided, at it or below it,
-// directly or through such a bound in the table (Searcher::guess_). The
-// next level and the exact search read only true bounds of the pass, so
-// the exact score cannot depend on a prune; the
+// those of a node whose subtree made a ProbCut prune or used such a bound
+// from the table (Searcher::guesses_). The next level and the exact search
+// read only true bounds of the pass, so the exact score cannot depend on a
+// prune; the
 // last level's score is MTD(f)'s first estimate. Its positions are counted
 // apart (its shallow searches with the ordering's).
 #pragma once

@@ -674,37 +674,55 @@ TEST(Selective, TheTableForgetsItsBoundsAndKeepsItsMoves) {
 // no pass and a table of their own.
 TEST(Selective, EveryBoundLeftInTheTableIsTrue) {
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
-  SolveOptions o = testing::preset_options(kBestPreset, 4);
-  o.pattern = &pattern;
-  o.selective_margin = 0;
-  o.selective_min_empties = 6;
-  o.tt_min_empties = 6;
+  // The preset best with the pattern evaluation, and the table and cutoffs
+  // of the ladder with the classic evaluation and MTD(f), no pre-search.
+  std::vector<std::pair<std::string, SolveOptions>> configurations;
+  for (const int margin : {0, 4}) {
+    SolveOptions best = testing::preset_options(kBestPreset, 4);
+    best.pattern = &pattern;
+    SolveOptions plain = testing::preset_options("cutoffs", 4);
+    plain.order = Order::mobility;
+    plain.eval = EvalKind::classic;
+    plain.mtd = true;
+    plain.selective = true;
+    for (SolveOptions* o : {&best, &plain}) {
+      o->selective_margin = margin;
+      o->selective_min_empties = 6;
+      o->tt_min_empties = 6;
+    }
+    configurations.emplace_back("e14", best);
+    configurations.emplace_back("e12", plain);
+  }
   int checked = 0;
-  const auto& entries = suite("e14");
-  for (std::size_t i = 0; i < 8; ++i) {
-    const auto& entry = entries[i];
-    TranspositionTable table(o.tt_mb);
-    const auto r = testing::bounded_solve<KindergartenList>(entry.position, o, &table);
-    ASSERT_EQ(r.score, entry.best_score());
-    std::vector<Position> near;
-    const auto add_children = [&](const Position& p) {
-      const ReferenceBoard board(p);
-      for (Bitboard m = board.legal_moves(); m; m &= m - 1) {
-        ReferenceBoard child = board;
-        child.play(first_square(m));
-        near.push_back(child.position());
+  for (const auto& [name, o] : configurations) {
+    const auto& entries = suite(name);
+    for (std::size_t i = 0; i < 6; ++i) {
+      const auto& entry = entries[i];
+      SCOPED_TRACE(name + " " + board_string(entry.position) + ", margin " +
+                   std::to_string(o.selective_margin));
+      TranspositionTable table(o.tt_mb);
+      const auto r = testing::bounded_solve<KindergartenList>(entry.position, o, &table);
+      ASSERT_EQ(r.score, entry.best_score());
+      std::vector<Position> near;
+      const auto add_children = [&](const Position& p) {
+        const ReferenceBoard board(p);
+        for (Bitboard m = board.legal_moves(); m; m &= m - 1) {
+          ReferenceBoard child = board;
+          child.play(first_square(m));
+          near.push_back(child.position());
+        }
+      };
+      add_children(entry.position);
+      for (std::size_t j = 0, n = near.size(); j < n; ++j) add_children(near[j]);
+      for (const Position& p : near) {
+        TTEntry e;
+        if (!table.probe(p.player, p.opponent, e) || (e.lower == -64 && e.upper == 64)) continue;
+        SCOPED_TRACE(board_string(p));
+        const int score = testing::bounded_solve<KindergartenList>(p, SolveOptions{}).score;
+        EXPECT_LE(e.lower, score);
+        EXPECT_GE(e.upper, score);
+        ++checked;
       }
-    };
-    add_children(entry.position);
-    for (std::size_t i = 0, n = near.size(); i < n; ++i) add_children(near[i]);
-    for (const Position& p : near) {
-      TTEntry e;
-      if (!table.probe(p.player, p.opponent, e) || (e.lower == -64 && e.upper == 64)) continue;
-      SCOPED_TRACE(board_string(p));
-      const int score = testing::bounded_solve<KindergartenList>(p, SolveOptions{}).score;
-      EXPECT_LE(e.lower, score);
-      EXPECT_GE(e.upper, score);
-      ++checked;
     }
   }
   EXPECT_GT(checked, 20);
