@@ -9,9 +9,8 @@
 // those of a node whose subtree made a ProbCut prune or used such a bound
 // from the table (Searcher::guesses_). The next level and the exact search
 // read only true bounds of the pass, so the exact score cannot depend on a
-// prune; the
-// last level's score is MTD(f)'s first estimate. Its positions are counted
-// apart (its shallow searches with the ordering's).
+// prune; the last level's score is MTD(f)'s first estimate. Its positions
+// are counted apart (its shallow searches with the ordering's).
 #pragma once
 
 #include <algorithm>
