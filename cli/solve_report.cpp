@@ -75,6 +75,9 @@ void print_solve_header(const SolveArgs& args, std::size_t positions) {
   if (o.order == Order::shallow) {
     fmt::print("shallow order: eval {}  depth {}  at >= {} empties, below: {}", enum_name(o.eval),
                o.shallow_depth, o.shallow_min_empties, enum_name(o.shallow_below));
+    if (o.shallow_deep_empties > o.shallow_min_empties) {
+      fmt::print("  (depth 0 below {} empties)", o.shallow_deep_empties);
+    }
     if (o.shallow_all_margin >= 0) {
       fmt::print("  mobility where the evaluation is {}+ discs below alpha", o.shallow_all_margin);
     }

@@ -326,12 +326,13 @@ Order Searcher<B, G>::order_at(int empties) const {
   return M::kPresearch ? Order::mobility : ordering::order_at(options_, empties);
 }
 
-// The depth of Order::shallow's searches at a node with `empties` empties.
+// The depth of Order::shallow's searches at a node with `empties` empties:
+// below shallow_deep_empties, each child's evaluation alone.
 template <Board B, MoveGen G>
 template <class M>
 int Searcher<B, G>::shallow_depth_at(int empties) const {
   if constexpr (M::kMidgame) return midgame_order_depth(empties - horizon_);
-  return options_.shallow_depth;
+  return empties >= options_.shallow_deep_empties ? options_.shallow_depth : 0;
 }
 
 // Calls f with the fastest node for the position of `node`: the two

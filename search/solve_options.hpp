@@ -102,6 +102,11 @@ struct SolveOptions {
   int shallow_depth = 2;
   int shallow_min_empties = 14;
   Order shallow_below = Order::mobility;
+  // Order::shallow: the searches are shallow_depth plies deep at nodes with
+  // at least shallow_deep_empties empties; at nodes with fewer (and at least
+  // shallow_min_empties), each child is ranked by its own evaluation (depth
+  // 0). 0: shallow_depth everywhere.
+  int shallow_deep_empties = 0;
   // Order::shallow adds this many times the Order::mobility cost of a move
   // (in kEvalScale units, eval/pattern.hpp) to its shallow score: 0 orders
   // by the evaluation alone. The defaults (depth 2 at >= 14 empties, 16)
@@ -267,6 +272,10 @@ inline constexpr auto kSolveOptionRows = std::make_tuple(
                "--order shallow: order by the shallow search at nodes with at least this many "
                "empties",
                &SolveOptions::shallow_min_empties, 0, 64),
+    number_row("shallow-deep-empties", "shallow_deep_empties", OptionGroup::tuning,
+               "--order shallow: search --shallow-depth plies at nodes with at least this many "
+               "empties; below, rank each child by its evaluation alone (0: everywhere)",
+               &SolveOptions::shallow_deep_empties, 0, 64),
     choice_row("shallow-below", "shallow_below", OptionGroup::tuning,
                "--order shallow: the order at nodes with fewer empties",
                &SolveOptions::shallow_below),

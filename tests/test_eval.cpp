@@ -427,19 +427,26 @@ TEST(ShallowOrder, EveryVariantOfItGivesTheSuitesExactScores) {
   }
 }
 
+// The shallow order with the pattern evaluation from `min_empties`, a small
+// table and the few-empties path below 6 empties.
+SolveOptions pattern_order_options(const PatternEval& pattern, int min_empties) {
+  SolveOptions o;
+  o.order = Order::shallow;
+  o.eval = EvalKind::pattern;
+  o.pattern = &pattern;
+  o.shallow_min_empties = min_empties;
+  o.tt_mb = 4;
+  o.few_empties = 5;
+  return o;
+}
+
 // SolveOptions::shallow_all_margin: a node evaluated far below alpha is
 // ranked by the mobility order, without the shallow searches. Margin 0 spares
 // some of them (and keeps the scores); a margin no alpha can reach (the
 // window ends at -64) changes nothing.
 TEST(ShallowOrder, TheAllNodeMarginSparesShallowSearches) {
   const PatternEval pattern(read_pattern_weights(kShippedWeights));
-  SolveOptions o;
-  o.order = Order::shallow;
-  o.eval = EvalKind::pattern;
-  o.pattern = &pattern;
-  o.shallow_min_empties = 9;
-  o.tt_mb = 4;
-  o.few_empties = 5;
+  SolveOptions o = pattern_order_options(pattern, 9);
   const auto& entries = suite("e12");
   std::uint64_t shallow_off = 0, shallow_on = 0;
   for (std::size_t i = 0; i < entries.size() && i < (kDeep ? 20u : 4u); ++i) {
@@ -459,6 +466,43 @@ TEST(ShallowOrder, TheAllNodeMarginSparesShallowSearches) {
     shallow_on += on.shallow_nodes;
   }
   EXPECT_LT(shallow_on, shallow_off);
+}
+
+// SolveOptions::shallow_deep_empties: below it the shallow order ranks each
+// child by its evaluation (depth 0), at and above it by the shallow_depth
+// search. At or below shallow_min_empties it changes nothing; above every
+// node of the search it is the order of depth 0 everywhere; in between, the
+// scores stay exact and the order is neither.
+TEST(ShallowOrder, BelowTheDeepEmptiesEachChildIsEvaluatedAlone) {
+  const PatternEval pattern(read_pattern_weights(kShippedWeights));
+  const SolveOptions o = pattern_order_options(pattern, 8);
+  const auto& entries = suite("e12");
+  std::uint64_t differs_from_deep = 0, differs_from_flat = 0;
+  for (std::size_t i = 0; i < entries.size() && i < (kDeep ? 20u : 4u); ++i) {
+    SCOPED_TRACE("e12 #" + std::to_string(i + 1));
+    const auto solve_with = [&](int depth, int deep_empties) {
+      SolveOptions with = o;
+      with.shallow_depth = depth;
+      with.shallow_deep_empties = deep_empties;
+      const auto r = testing::bounded_solve<KindergartenList>(entries[i].position, with);
+      EXPECT_TRUE(r.solved);
+      EXPECT_EQ(r.score, entries[i].best_score());
+      return r;
+    };
+    const auto deep = solve_with(2, 0);
+    const auto at_min = solve_with(2, o.shallow_min_empties);
+    const auto flat = solve_with(0, 0);
+    const auto above_all = solve_with(2, 64);
+    const auto mixed = solve_with(2, 10);
+    EXPECT_EQ(at_min.nodes, deep.nodes);
+    EXPECT_EQ(at_min.shallow_nodes, deep.shallow_nodes);
+    EXPECT_EQ(above_all.nodes, flat.nodes);
+    EXPECT_EQ(above_all.shallow_nodes, flat.shallow_nodes);
+    differs_from_deep += mixed.shallow_nodes != deep.shallow_nodes;
+    differs_from_flat += mixed.shallow_nodes != flat.shallow_nodes;
+  }
+  EXPECT_GT(differs_from_deep, 0u);
+  EXPECT_GT(differs_from_flat, 0u);
 }
 
 // The table and cutoffs of the ladder (the preset cutoffs), with `order`

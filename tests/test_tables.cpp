@@ -55,6 +55,7 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
   o.eval = EvalKind::pattern;
   o.shallow_depth = 3;
   o.shallow_min_empties = 13;
+  o.shallow_deep_empties = 19;
   o.shallow_below = Order::parity;
   o.shallow_mobility = 7;
   o.shallow_all_margin = 5;
@@ -87,10 +88,10 @@ TEST(OptionRows, EverySolveOptionIsWrittenAndReadBack) {
       EXPECT_EQ(value.get<T>(), o.*(row.member)) << row.json;
     }
   });
-  // The thirty-two options of SolveOptions (all its fields but the run
+  // The thirty-three options of SolveOptions (all its fields but the run
   // controls threads, stop, pattern, deadline and cut_profile), each once.
-  EXPECT_EQ(rows, 32);
-  EXPECT_EQ(text.size(), 32u);
+  EXPECT_EQ(rows, 33);
+  EXPECT_EQ(text.size(), 33u);
 }
 
 }  // namespace

@@ -32,6 +32,14 @@ Square greedy_move(Bitboard player, Bitboard opponent, Bitboard moves) {
 // Small tables: a move at a few plies visits some thousands of positions.
 constexpr std::size_t kPlayerTableMb = 2;
 
+// The rung whose options the players solve their endgames with. Of two
+// moves that score the same, a solve returns the one its order reaches
+// first, so the games (and the shipped corpus and weights made from them,
+// scripts/make-weights.sh) would change whenever `best` moved to a rung
+// that orders differently; a fixed rung keeps them reproducible from their
+// command. The exact labels (train/corpus.cpp) are scores and use `best`.
+constexpr std::string_view kPlayerPreset = "all-node";
+
 }  // namespace
 
 const TrainerSearch& trainer_search() {
@@ -48,7 +56,7 @@ const TrainerSearch& trainer_search() {
 }
 
 SearchPlayer::SearchPlayer(const PatternEval& eval, int depth)
-    : options_(preset(kBestPreset).options),
+    : options_(preset(kPlayerPreset).options),
       depth_(depth),
       table_(std::make_unique<TranspositionTable>(kPlayerTableMb)),
       midgame_table_(std::make_unique<MidgameTable>(kPlayerTableMb)) {

@@ -42,7 +42,8 @@ struct Sample {
 // `depth` plies with `eval` at the leaves, the endgame solved for
 // win/loss/draw and then exactly at the level's empties), on one thread
 // with its tables cleared before each move, so that the move depends on
-// the position alone, not on the games searched before.
+// the position alone, not on the games searched before. Its endgames are
+// solved with a fixed rung of the ladder, not `best` (train/games.cpp).
 class SearchPlayer {
  public:
   SearchPlayer(const PatternEval& eval, int depth);
