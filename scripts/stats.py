@@ -13,6 +13,9 @@ figure is compared with a threshold as one number. This module gives
   them): the ratio of the medians, a percentile bootstrap interval for it
   (`median_ratio_interval`), and the Mann-Whitney U rank test
   (`rank_test`), which assumes no distribution of the noise.
+- errors measured on the same samples by two evaluations: the ratio of
+  their root-mean-square errors with a bootstrap interval over the groups
+  the samples come in (`rms_ratio_interval`: the games of a corpus).
 - changes flagged only when real (`flag_paired`, `flag_unpaired`):
   significant at the level and larger than a noise floor.
 - bands and the sequential rule (`Band`, `SequentialRule`): a claim states
@@ -68,6 +71,32 @@ def median_ratio_interval(a, b, level=LEVEL, resamples=2000, seed=0):
         method="percentile", random_state=np.random.default_rng(seed))
     ci = result.confidence_interval
     return Interval(estimate, float(ci.low), float(ci.high), min(len(a), len(b)), level)
+
+
+def rms_ratio_interval(sq_a, sq_b, level=LEVEL, resamples=2000, seed=0):
+    """sqrt(Σ sq_b / Σ sq_a): the ratio of two root-mean-square errors
+    measured on the same samples, given by group (sq_a[i], sq_b[i]: the sums
+    of squared errors of group i's samples under A and B), with a paired
+    percentile bootstrap interval that resamples whole groups (seeded). The
+    groups are the independent units (the games of a corpus: the positions
+    of one game share its errors), so the interval is theirs, not the
+    samples'."""
+    a, b = np.asarray(sq_a, dtype=float), np.asarray(sq_b, dtype=float)
+    if len(a) != len(b):
+        raise ValueError("rms_ratio_interval: one sum of each for every group")
+    if len(a) == 0 or a.sum() == 0:
+        return Interval(math.nan, math.nan, math.nan, len(a), level)
+    estimate = math.sqrt(float(b.sum() / a.sum()))
+    if len(a) < 2:
+        return Interval(estimate, math.nan, math.nan, len(a), level)
+    if np.allclose(b, a * (b.sum() / a.sum()), rtol=1e-12, atol=0):  # one ratio in all groups
+        return Interval(estimate, estimate, estimate, len(a), level)
+    result = _stats.bootstrap(
+        (a, b), lambda x, y, axis: np.sqrt(y.sum(axis=axis) / x.sum(axis=axis)),
+        vectorized=True, paired=True, confidence_level=level, n_resamples=resamples,
+        method="percentile", random_state=np.random.default_rng(seed))
+    ci = result.confidence_interval
+    return Interval(estimate, float(ci.low), float(ci.high), len(a), level)
 
 
 def rank_test(a, b):

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft, solve, search, bench, engine-test and match, validated against the schemas
+"""The --json output of list, perft, solve, search, bench, engine-test, match and eval-error, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -180,6 +180,22 @@ def main():
                       and sum(e["points"] for e in robin["result"]["round_robin"]) == 6):
         failed += 1
         print("FAIL match round robin: not 6 games and 6 points among 3 engines")
+    # eval-error on the corpus slice: its rows and summary are the samples'.
+    corpus = os.path.join(positions, "..", "data", "corpus-slice.txt")
+    errors = check("eval-error", ["eval-error", "--corpus", corpus, "--every-game"], "eval-error")
+    if errors:
+        samples = errors["samples"]
+        rms = (sum((s["evaluation"] - s["label"]) ** 2 for s in samples) / len(samples)) ** 0.5
+        counts = {}
+        for s in samples:
+            counts[s["empties"]] = counts.get(s["empties"], 0) + 1
+        if not (abs(rms - errors["summary"]["rms"]) < 1e-9 * max(1.0, rms)
+                and errors["summary"]["samples"] == len(samples)
+                and counts == {r["empties"]: r["samples"] for r in errors["rows"]}
+                and max(counts) <= errors["config"]["exact_empties"]
+                and len({s["game"] for s in samples}) == errors["config"]["games"]):
+            failed += 1
+            print("FAIL eval-error: the rows or the summary are not those of the samples")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
-"""scripts/compare.py and scripts/ab.py on made-up folders: seeded synthetic
-JSON in the formats reproduce.py and ab.py read (Google Benchmark's JSON,
-perft and solve --json), run as the user runs them (/usr/bin/python3, a
-subprocess). Checks that two runs drawn from one distribution are (almost)
-never flagged, that a 10% slowdown is, that ab.py's per-position flags find
-the one slowed position of a folder of rounds, solve or micro, and that a
-missing folder or a broken JSON file is an error (exit 2) that names it."""
+"""scripts/compare.py, scripts/ab.py and scripts/eval_compare.py on
+made-up folders: seeded synthetic JSON in the formats they read (Google
+Benchmark's JSON, perft, solve and eval-error --json), run as the user runs
+them (/usr/bin/python3, a subprocess). Checks that two runs drawn from one
+distribution are (almost) never flagged, that a 10% slowdown is, that
+ab.py's per-position flags find the one slowed position of a folder of
+rounds, solve or micro, that eval_compare.py's ratios are the samples' and
+its verdicts follow their intervals, and that a missing folder or a broken
+JSON file is an error (exit 2) that names it."""
 import json
 import os
 import re
@@ -448,6 +450,98 @@ class RawRuns(unittest.TestCase):
             self.assertEqual(done.returncode, 2)
             self.assertIn("runs.jsonl.gz", done.stderr)
             self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+
+
+def eval_error_doc(samples, weights):
+    """An eval-error --json document of (game, empties, label, evaluation)."""
+    return {"schema": "reversi-bench/2", "kind": "eval-error",
+            "config": {"corpus": "c.txt", "corpus_identity": "make-corpus --seed 9",
+                       "games": 1 + max(g for g, _, _, _ in samples), "exact_empties": 24,
+                       "every_game": True, "eval_weights": weights,
+                       "weights_checksum": "0" * 16},
+            "samples": [{"game": g, "empties": e, "label": lab, "evaluation": ev}
+                        for g, e, lab, ev in samples]}
+
+
+class EvalCompare(unittest.TestCase):
+    """scripts/eval_compare.py on made-up eval-error documents: 80 games of
+    samples at 18-22 empties, B's errors 0.7 of A's plus noise at 20-22,
+    the same at 18-19."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        rng = np.random.default_rng(21)
+        self.a, self.b = [], []
+        for g in range(80):
+            for e in range(18, 23):
+                label = float(2 * rng.integers(-20, 21))
+                err = rng.normal(0, 9)
+                scale = 0.7 if e >= 20 else 1.0
+                self.a.append((g, e, label, label + err))
+                self.b.append((g, e, label, label + scale * err + rng.normal(0, 1)))
+        self.path_a = os.path.join(self.tmp.name, "a.json")
+        self.path_b = os.path.join(self.tmp.name, "b.json")
+        write(self.path_a, eval_error_doc(self.a, "old.txt"))
+        write(self.path_b, eval_error_doc(self.b, "new.txt"))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def rms(self, samples, keep):
+        errs = [(ev - lab) ** 2 for _, e, lab, ev in samples if keep(e)]
+        return (sum(errs) / len(errs)) ** 0.5
+
+    def test_rows_and_verdicts(self):
+        out = os.path.join(self.tmp.name, "out.json")
+        done = script("eval_compare.py", self.path_a, self.path_b, "--empties", "20-22",
+                      "--json", out)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        rows = {r["row"]: r for r in json.load(open(out))["rows"]}
+        self.assertEqual(list(rows), ["18", "19", "20", "21", "22", "20-22", "all"])
+        for name, keep in (("20-22", lambda e: e >= 20), ("all", lambda e: True),
+                           ("18", lambda e: e == 18)):
+            r = rows[name]
+            self.assertAlmostEqual(r["rms_a"], self.rms(self.a, keep), places=9)
+            self.assertAlmostEqual(r["rms_b"], self.rms(self.b, keep), places=9)
+            self.assertAlmostEqual(r["ratio"], self.rms(self.b, keep) / self.rms(self.a, keep),
+                                   places=9)
+            self.assertEqual(r["games"], 80)
+        self.assertEqual(rows["20-22"]["verdict"], "closer")
+        self.assertLess(rows["20-22"]["high"], 0.8)
+        self.assertGreater(rows["20-22"]["low"], 0.6)
+        # At 18 and 19 B is A plus noise: its error is no smaller.
+        self.assertNotEqual(rows["18"]["verdict"], "closer")
+        self.assertIn("20-22", done.stdout)
+
+    def test_the_same_file_is_undecided(self):
+        done = script("eval_compare.py", self.path_a, self.path_a)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        last = done.stdout.strip().splitlines()[-1].split()
+        self.assertEqual(last[0], "all")
+        self.assertEqual(last[-1], "undecided")
+        self.assertEqual(last[-2], "1.000-1.000")
+
+    def test_other_samples_are_refused(self):
+        other = os.path.join(self.tmp.name, "other.json")
+        write(other, eval_error_doc([(g, e, lab + 2, ev) for g, e, lab, ev in self.b], "x"))
+        done = script("eval_compare.py", self.path_a, other)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(other, done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+
+    def test_bad_files_and_options(self):
+        broken = os.path.join(self.tmp.name, "broken.json")
+        with open(broken, "w") as f:
+            f.write("{")
+        solve = os.path.join(self.tmp.name, "solve.json")
+        write(solve, solve_doc({"e10.obf:1": 1.0}))
+        for args, named in (((self.path_a, broken), broken), ((solve, self.path_b), solve),
+                            ((self.path_a, self.path_b, "--empties", "22-20"), "--empties"),
+                            ((self.path_a, os.path.join(self.tmp.name, "none.json")),
+                             "none.json")):
+            done = script("eval_compare.py", *args)
+            self.assertEqual(done.returncode, 2, args)
+            self.assertIn(named, done.stderr)
 
 
 if __name__ == "__main__":

@@ -117,6 +117,65 @@ class MedianRatio(unittest.TestCase):
                          stats.median_ratio_interval(a, b, seed=4))
 
 
+class RmsRatio(unittest.TestCase):
+    @staticmethod
+    def games(rng, n, scale_b):
+        """n games of 5 to 12 samples: per game, the sums of squared errors
+        under A (errors N(g, 8), g a game's shared offset) and under B (the
+        same errors times scale_b plus noise of their own)."""
+        sq_a, sq_b = [], []
+        for _ in range(n):
+            k = int(rng.integers(5, 13))
+            shared = rng.normal(0, 4)
+            ea = shared + rng.normal(0, 8, k)
+            eb = scale_b * ea + rng.normal(0, 2, k)
+            sq_a.append(float((ea ** 2).sum()))
+            sq_b.append(float((eb ** 2).sum()))
+        return sq_a, sq_b
+
+    def test_estimate_is_the_ratio_of_the_rms(self):
+        sq_a, sq_b = self.games(np.random.default_rng(7), 50, 0.8)
+        iv = stats.rms_ratio_interval(sq_a, sq_b)
+        self.assertAlmostEqual(iv.estimate, math.sqrt(sum(sq_b) / sum(sq_a)), places=12)
+        self.assertLess(iv.low, iv.estimate)
+        self.assertLess(iv.estimate, iv.high)
+        self.assertEqual(iv.n, 50)
+
+    def test_one_ratio_in_every_group_is_the_point(self):
+        sq_a = [3.0, 7.5, 1.25, 9.0]
+        iv = stats.rms_ratio_interval(sq_a, [4 * x for x in sq_a])
+        self.assertEqual((iv.estimate, iv.low, iv.high), (2.0, 2.0, 2.0))
+        same = stats.rms_ratio_interval(sq_a, sq_a)
+        self.assertEqual((same.estimate, same.low, same.high), (1.0, 1.0, 1.0))
+
+    def test_too_few(self):
+        self.assertTrue(math.isnan(stats.rms_ratio_interval([], []).estimate))
+        one = stats.rms_ratio_interval([4.0], [1.0])
+        self.assertEqual(one.estimate, 0.5)
+        self.assertTrue(math.isnan(one.low))
+        with self.assertRaises(ValueError):
+            stats.rms_ratio_interval([1.0, 2.0], [1.0])
+
+    def test_coverage(self):
+        # The true ratio of the model above: sqrt(E[(s ea + n)^2] / E[ea^2])
+        # with E[ea^2] = 16 + 64, E[n^2] = 4.
+        scale = 0.8
+        truth = math.sqrt((scale ** 2 * 80 + 4) / 80)
+        rng = np.random.default_rng(11)
+        trials, covered = 200, 0
+        for t in range(trials):
+            sq_a, sq_b = self.games(rng, 60, scale)
+            iv = stats.rms_ratio_interval(sq_a, sq_b, resamples=500, seed=t)
+            covered += iv.low <= truth <= iv.high
+        # A percentile bootstrap over 60 groups: near its 95% level.
+        self.assertGreater(covered / trials, 0.88)
+
+    def test_seeded(self):
+        sq_a, sq_b = self.games(np.random.default_rng(2), 20, 1.1)
+        self.assertEqual(stats.rms_ratio_interval(sq_a, sq_b, seed=3),
+                         stats.rms_ratio_interval(sq_a, sq_b, seed=3))
+
+
 class Flags(unittest.TestCase):
     def test_paired(self):
         self.assertEqual(stats.flag_paired([1.10, 1.11, 1.09, 1.10, 1.12]).flag, "slower")

@@ -5,9 +5,11 @@
 // weights and for random ones, with tables kept from one position to the
 // next as search_label() keeps them (every search ending at the same
 // empties count) and with fresh ones; and search_label() gives the same
-// labels on one thread and on three.
+// labels on one thread and on three. Also the samples and errors of
+// eval-error.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "eval/pattern.hpp"
 #include "search/transposition.hpp"
 #include "search_support.hpp"
+#include "train/corpus.hpp"
 #include "train/fit.hpp"
 
 namespace rb::train {
@@ -92,6 +95,60 @@ TEST(Train, SearchLabelIsTheSameOnAnyThreads) {
   }
   for (std::size_t i = 0; i < held_out.size(); ++i) {
     EXPECT_EQ(one_held[i].label, three_held[i].label);
+  }
+}
+
+// eval-error's samples (train/corpus.hpp): the held-out games' (g % 10 ==
+// 9) or every game's, at or below the corpus's exact empties, in order, each
+// with its label and evaluation; their errors per empties count are the
+// root mean square and mean of evaluation - label, recomputed here.
+TEST(Train, EvalSamplesAreTheExactLabelsOfTheGamesMeasured) {
+  Corpus corpus;
+  corpus.config.exact_empties = 12;
+  std::mt19937_64 rng(3);
+  for (int g = 0; g < 25; ++g) {
+    std::vector<Sample> game;
+    for (int empties = 16; empties >= 8; --empties) {
+      const Position p = random_reachable(rng, 60 - empties);
+      game.push_back({p.player, p.opponent, p.empties(), p.side,
+                      static_cast<double>(2 * (g % 7) - 6 + empties % 3)});
+    }
+    corpus.games.push_back(std::move(game));
+  }
+  const PatternEval eval(default_pattern_weights());
+  for (const bool every : {false, true}) {
+    const auto samples = eval_samples(corpus, eval, every);
+    std::size_t i = 0;
+    std::vector<double> sq(61), sum(61);
+    std::vector<int> n(61);
+    for (std::size_t g = 0; g < corpus.games.size(); ++g) {
+      if (!every && g % 10 != 9) continue;
+      for (const Sample& s : corpus.games[g]) {
+        if (s.empties > 12) continue;
+        ASSERT_LT(i, samples.size());
+        EXPECT_EQ(samples[i].game, static_cast<int>(g));
+        EXPECT_EQ(samples[i].empties, s.empties);
+        EXPECT_EQ(samples[i].label, s.label);
+        const double e = eval.eval(s.player, s.opponent) / double{kEvalScale};
+        EXPECT_EQ(samples[i].evaluation, e);
+        sq[static_cast<std::size_t>(s.empties)] += (e - s.label) * (e - s.label);
+        sum[static_cast<std::size_t>(s.empties)] += e - s.label;
+        ++n[static_cast<std::size_t>(s.empties)];
+        ++i;
+      }
+    }
+    EXPECT_EQ(i, samples.size());
+    EXPECT_EQ(samples.size(), every ? 25u * 5 : 2u * 5);
+    const auto rows = eval_errors(samples);
+    ASSERT_EQ(rows.size(), 5u);
+    for (const EvalError& r : rows) {
+      const auto e = static_cast<std::size_t>(r.empties);
+      EXPECT_EQ(r.samples, n[e]);
+      EXPECT_NEAR(r.rms, std::sqrt(sq[e] / n[e]), 1e-12);
+      EXPECT_NEAR(r.mean, sum[e] / n[e], 1e-12);
+    }
+    EXPECT_EQ(rows.front().empties, 8);
+    EXPECT_EQ(rows.back().empties, 12);
   }
 }
 

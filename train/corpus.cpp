@@ -235,20 +235,30 @@ Corpus read_corpus(const std::string& path, std::string_view identity) {
 
 namespace rb::train {
 
-std::vector<EvalError> eval_errors(const Corpus& corpus, const PatternEval& eval, bool every_game) {
-  std::vector<EvalError> out;
-  std::vector<double> sum(61), sq(61);
-  std::vector<int> n(61);
+std::vector<EvalSample> eval_samples(const Corpus& corpus, const PatternEval& eval,
+                                     bool every_game) {
+  std::vector<EvalSample> out;
   for (std::size_t g = 0; g < corpus.games.size(); ++g) {
     if (!every_game && g % 10 != 9) continue;
     for (const Sample& s : corpus.games[g]) {
       if (s.empties > corpus.config.exact_empties) continue;
-      const double d = eval.eval(s.player, s.opponent) / double{kEvalScale} - s.label;
-      const auto e = static_cast<std::size_t>(s.empties);
-      sum[e] += d;
-      sq[e] += d * d;
-      ++n[e];
+      out.push_back({static_cast<int>(g), s.empties, s.label,
+                     eval.eval(s.player, s.opponent) / double{kEvalScale}});
     }
+  }
+  return out;
+}
+
+std::vector<EvalError> eval_errors(const std::vector<EvalSample>& samples) {
+  std::vector<EvalError> out;
+  std::vector<double> sum(61), sq(61);
+  std::vector<int> n(61);
+  for (const EvalSample& s : samples) {
+    const double d = s.evaluation - s.label;
+    const auto e = static_cast<std::size_t>(s.empties);
+    sum[e] += d;
+    sq[e] += d * d;
+    ++n[e];
   }
   for (std::size_t e = 0; e < n.size(); ++e) {
     if (n[e] == 0) continue;

@@ -98,15 +98,26 @@ Corpus read_corpus(const std::string& path, std::string_view identity = {});
 
 namespace rb::train {
 
-// The error of an evaluation on a corpus's exact labels, per empties count:
-// the samples at or below its exact_empties of the games g with
-// g % 10 == 9 (those train-eval holds out), or of every game.
+// The samples an evaluation is measured on: those at or below the corpus's
+// exact_empties of the games g with g % 10 == 9 (those train-eval holds
+// out), or of every game, in the corpus's order, each with its evaluation
+// (discs, for the side to move, as its exact label).
+struct EvalSample {
+  int game = 0;
+  int empties = 0;
+  double label = 0;       // discs
+  double evaluation = 0;  // discs
+};
+std::vector<EvalSample> eval_samples(const Corpus& corpus, const PatternEval& eval,
+                                     bool every_game);
+
+// Their error per empties count, fewest empties first.
 struct EvalError {
   int empties = 0;
   int samples = 0;
   double rms = 0;   // discs
   double mean = 0;  // evaluation - label, discs
 };
-std::vector<EvalError> eval_errors(const Corpus& corpus, const PatternEval& eval, bool every_game);
+std::vector<EvalError> eval_errors(const std::vector<EvalSample>& samples);
 
 }  // namespace rb::train
