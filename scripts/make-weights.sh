@@ -4,16 +4,17 @@
 # train/corpus.hpp):
 #   1. player.txt   the first weights, fitted on random and greedy games
 #                   (train-eval --seed);
-#   2. corpus.txt   16,000 games played by the search at depth PLAY_DEPTH
+#   2. corpus.txt   64,000 games played by the search at depth PLAY_DEPTH
 #                   with player.txt, labelled by exact solves up to 14
 #                   empties (make-corpus --play-depth);
 #   3. pattern-weights.txt  the weights fitted on that corpus
 #                   (train-eval --corpus), what data/ ships.
 # The games of step 2 are what the solver meets (positions of play, not of
 # random games), which is what made step 3's weights search fewer positions:
-# results/2026-11-27-played-corpus.
+# results/2026-11-27-played-corpus; and 64,000 of them rather than 16,000
+# searched fewer again: results/2026-11-28-corpus-64k.
 #
-# Usage: scripts/make-weights.sh BIN DIR [THREADS [FIRST]]
+# Usage: scripts/make-weights.sh BIN DIR [THREADS [FIRST [MAX]]]
 #   BIN      the reversi-bench binary
 #   DIR      a folder for the three files (made if missing; files in it
 #            are replaced)
@@ -21,16 +22,21 @@
 #            depend on it
 #   FIRST    first weights to start from (xz-compressed if it ends in
 #            .xz) instead of step 1: data/first-weights.txt.xz is what step 1
-#            makes, so that steps 2 and 3 can be checked in half the time
-# Step 1 takes about 11 minutes on 2 cores, steps 2 and 3 about 14. The
-# test train_eval_shipped runs steps 2 and 3 from data/first-weights.txt.xz
-# and compares DIR/pattern-weights.txt with data/pattern-weights.txt
-# (scripts/test.sh --extra, what CI runs); train_eval_first runs step 1's
-# command, checked against this script's, and compares its output with
-# data/first-weights.txt.xz (scripts/test.sh --weights).
+#            makes, so that steps 2 and 3 can be checked without it
+#   MAX      step 3 fits the stages up to MAX empties only (default 59:
+#            all); a stage's fit depends on the corpus and the stages below
+#            it alone, so those stages are the bytes of the whole file's
+# Step 1 takes about 11 minutes on 2 cores, step 2 about 6, step 3 about
+# 50 (7 up to 23 empties). The test train_eval_shipped runs steps 2 and 3
+# from data/first-weights.txt.xz with MAX 23 and compares the stages 8..23
+# of DIR/pattern-weights.txt with data/pattern-weights.txt's (scripts/test.sh
+# --extra, what CI runs); train_eval_all runs them whole and compares the
+# files; train_eval_first runs step 1's command, checked against this
+# script's, and compares its output with data/first-weights.txt.xz (both
+# scripts/test.sh --weights).
 set -euo pipefail
-bin=$1 dir=$2 threads=${3:-$(nproc)} first=${4:-}
-readonly PLAY_DEPTH=4
+bin=$1 dir=$2 threads=${3:-$(nproc)} first=${4:-} max=${5:-59}
+readonly PLAY_DEPTH=4 GAMES=64000
 if [ -n "$first" ]; then
   [ -r "$first" ] || { echo "make-weights: FIRST '$first': no such file" >&2; exit 2; }
   first=$(cd "$(dirname "$first")" && pwd)/$(basename "$first")
@@ -53,7 +59,7 @@ else
   step train-eval --seed 1 --games 16000 --exact-empties 14 --min-empties 8 --max-empties 59 \
     --stage-width 8 --ridge 32 --iterations 100 --search-labels -o player.txt
 fi
-step make-corpus --seed 1 --games 16000 --exact-empties 14 --min-empties 8 --max-empties 59 \
+step make-corpus --seed 1 --games "$GAMES" --exact-empties 14 --min-empties 8 --max-empties 59 \
   --play-depth "$PLAY_DEPTH" --eval-weights player.txt -o corpus.txt
-step train-eval --corpus corpus.txt --min-empties 8 --max-empties 59 --stage-width 8 \
+step train-eval --corpus corpus.txt --min-empties 8 --max-empties "$max" --stage-width 8 \
   --ridge 32 --iterations 100 --search-labels -o pattern-weights.txt

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# train-eval. Usage: train_eval_test.sh BIN SOURCE_DIR small|shipped|first
+# train-eval. Usage: train_eval_test.sh BIN SOURCE_DIR small|shipped|all|first
 #   small    the same seed gives the same weights file twice (a tiny
 #            training), another seed another file, and so does
 #            --search-labels; a bad option is exit 2
 #            and -t 3 writes the bytes of -t 1
-#   shipped  the shipped weights (data/pattern-weights.txt) are what
-#            scripts/make-weights.sh makes, byte for byte, with -t as many
-#            as the cores, from the shipped first weights
+#   shipped  the stages 8..15 and 16..23 of the shipped weights
+#            (data/pattern-weights.txt), their lines and their comment
+#            lines, are what scripts/make-weights.sh makes, byte for byte,
+#            with -t as many as the cores, from the shipped first weights
 #            (data/first-weights.txt.xz): its steps 2 and 3, the corpus
 #            the first weights play and the fit on it (the command of the
-#            last is on line 3 of the file); 14 minutes: the CTest label
-#            "slow", run by `scripts/test.sh --extra`
+#            last is on line 3 of the file), the fit up to 23 empties (its
+#            MAX; the stages above are fitted from these); 14 minutes: the
+#            CTest label "slow", run by `scripts/test.sh --extra`
+#   all      the same, every stage: the whole file byte for byte; about an
+#            hour: the CTest label "weights", run by `scripts/test.sh
+#            --weights`
 #   first    the shipped first weights are what step 1 makes (train-eval
 #            --seed 1), byte for byte; 11 minutes: the CTest label
 #            "weights", run by `scripts/test.sh --weights`
@@ -20,16 +25,34 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "train_eval_test: $*" >&2; exit 1; }
 
-if [ "$mode" = shipped ]; then
+# The lines of the stages 8..15 and 16..23 of a weights file: their
+# comment lines and their weights (up to the next stage's line, or the end).
+low_stages() {
+  grep -E '^# stage (8\.\.15|16\.\.23):' "$1"
+  sed -n '/^stage 8 15 /,$p' "$1" | sed '/^stage 24 31 /,$d'
+}
+if [ "$mode" = shipped ] || [ "$mode" = all ]; then
   shipped=$src/data/pattern-weights.txt
   command=$(sed -n '3p' "$shipped" | sed 's/^# //')
   case $command in "reversi-bench train-eval --corpus corpus.txt "*) ;; *)
     fail "line 3 of $shipped is not the fit on corpus.txt of scripts/make-weights.sh";; esac
-  "$src/scripts/make-weights.sh" "$bin" "$tmp" "$(nproc)" "$src/data/first-weights.txt.xz" ||
-    fail "scripts/make-weights.sh failed"
-  cmp -s "$shipped" "$tmp/pattern-weights.txt" ||
-    fail "scripts/make-weights.sh does not regenerate $shipped from data/first-weights.txt.xz"
-  echo "train_eval_test: the shipped weights regenerate from the shipped first weights"
+  max=59
+  [ "$mode" = shipped ] && max=23
+  "$src/scripts/make-weights.sh" "$bin" "$tmp" "$(nproc)" "$src/data/first-weights.txt.xz" \
+    "$max" || fail "scripts/make-weights.sh failed"
+  if [ "$mode" = all ]; then
+    cmp -s "$shipped" "$tmp/pattern-weights.txt" ||
+      fail "scripts/make-weights.sh does not regenerate $shipped from data/first-weights.txt.xz"
+    echo "train_eval_test: the shipped weights regenerate from the shipped first weights"
+    exit 0
+  fi
+  low_stages "$shipped" >"$tmp/shipped-low.txt"
+  low_stages "$tmp/pattern-weights.txt" >"$tmp/made-low.txt"
+  [ "$(grep -c '^stage ' "$tmp/shipped-low.txt")" = 2 ] ||
+    fail "$shipped has not the stages 8..15 and 16..23 first"
+  cmp -s "$tmp/shipped-low.txt" "$tmp/made-low.txt" ||
+    fail "scripts/make-weights.sh does not regenerate the stages 8..23 of $shipped from data/first-weights.txt.xz"
+  echo "train_eval_test: the shipped weights' stages 8..23 regenerate from the shipped first weights"
   exit 0
 fi
 if [ "$mode" = first ]; then
@@ -52,7 +75,7 @@ if [ "$mode" = first ]; then
   echo "train_eval_test: the shipped first weights regenerate"
   exit 0
 fi
-[ "$mode" = small ] || fail "unknown mode '$mode' (small, shipped or first)"
+[ "$mode" = small ] || fail "unknown mode '$mode' (small, shipped, all or first)"
 
 small=(--games 16 --exact-empties 10 --min-empties 6 --max-empties 16 --iterations 20)
 "$bin" train-eval --seed 7 "${small[@]}" -o "$tmp/a.txt" 2>/dev/null
