@@ -52,7 +52,18 @@ MatchSettings base_settings(const MatchArgs& args) {
   MatchSettings settings;
   const std::string found = find_data_file(args.openings);
   settings.openings = read_openings(found.empty() ? args.openings : found, args.opening_plies);
-  settings.pairs = args.pairs > 0 ? args.pairs : static_cast<int>(settings.openings.size());
+  const int count = static_cast<int>(settings.openings.size());
+  // A pair past the last opening would start from an opening already
+  // played: engines at a fixed depth replay it game for game, and the
+  // counts and the SPRT would take the same pair twice.
+  if (args.pairs > count) {
+    throw UsageError("--pairs " + std::to_string(args.pairs) + ": more than the " +
+                     std::to_string(count) + " openings of " + args.openings +
+                     " (each pair plays its own opening; make more with `reversi-bench "
+                     "openings --count " +
+                     std::to_string(args.pairs) + "`)");
+  }
+  settings.pairs = args.pairs > 0 ? args.pairs : count;
   settings.jobs = args.jobs;
   settings.move_time_limit = args.time_limit;
   settings.start_timeout = args.start_timeout;
@@ -194,8 +205,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
   add_number_option(cmd, "--opening-plies", args->opening_plies,
                     "cut each opening to its first N moves (default: whole)", 1, 59);
   add_number_option(cmd, "--pairs", args->pairs,
-                    "pairs of games to play at most, between every two engines (default: one per "
-                    "opening); pair i starts from opening i modulo their number",
+                    "pairs of games to play at most, between every two engines, no more than the "
+                    "openings (default: one per opening); pair i starts from opening i",
                     1, 10000000);
   add_number_option(cmd, "-j,--jobs", args->jobs, "games played at once (default 1)", 1, 32);
   add_number_option(cmd, "--time-limit", args->time_limit,
