@@ -186,12 +186,12 @@ mkfifo "$tmp/fifo"
 expect_error "fifo: cannot resume: not a regular file" -- match "${m[@]}" --state "$tmp/fifo" --resume
 printf 'f5d6c3\nf5 d6 z9\n' >"$tmp/bad.txt"
 expect_error "bad.txt:2:7: not a move: 'z9'" -- match "${e[@]}" --openings "$tmp/bad.txt"
-printf 'f5d6c3\n' >"$tmp/short.txt"
 # More pairs than openings: refused, since a pair past them would replay an
 # opening (game for game between engines at a fixed depth).
 printf 'f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4e7\n' >"$tmp/two.txt"
 expect_error "--pairs 3: more than the 2 openings of .*two.txt" -- \
   match "${e[@]}" --openings "$tmp/two.txt" --pairs 3
+printf 'f5d6c3\n' >"$tmp/short.txt"
 expect_error "short.txt:1:1: an opening of 3 moves, fewer than 8 \(--opening-plies\)" -- \
   match "${e[@]}" --openings "$tmp/short.txt" --opening-plies 8
 
