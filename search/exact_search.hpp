@@ -258,8 +258,8 @@ int Searcher<B, G>::child_score(Node& child, int alpha, int beta, int empties, u
 // stops when visit returns true. Left out of line: the move loop with the
 // board's play() inlined is large, and inlined into search() it costs the
 // search its registers (measured: 6% slower on the mailbox). `alpha` is the
-// node's, read when the other moves are ranked (after the table move has
-// raised it).
+// node's, read once when the moves are ranked (after the table move has
+// raised it, before the ranking's first does).
 template <Board B, MoveGen G>
 template <class M, class Visit>
 void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Square first,
@@ -271,10 +271,14 @@ void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Squar
     node.for_each_child([&](Square s, Node& child) { return s != first && visit(s, child); });
     return;
   }
+  const int all_alpha = M::kMidgame ? -64 : alpha;
+  Bitboard skip = first == kNoSquare ? 0 : bit(first);
+  Order rest = order;
+  if (visit_ranked_first<M>(node, empties, rest, skip, all_alpha, visit, stop)) return;
   std::array<std::uint8_t, 64> moves;
-  const int count = ordering::ranked_moves(node, order, parity, first, options_, moves,
-                                           shallow_nodes_, M::kEvaluated, M::kMidgame ? -64 : alpha,
-                                           shallow_depth_at<M>(empties));
+  const int count =
+      ordering::ranked_moves(node, rest, parity, skip, options_, moves, shallow_nodes_,
+                             M::kEvaluated, all_alpha, shallow_depth_at<M>(empties));
   for (int i = 0; i < count && !stop; ++i) {
     node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
   }
@@ -293,22 +297,49 @@ bool Searcher<B, G>::visit_first(Node& node, Square first, Visit& visit) {
   return stop;
 }
 
-// The moves of the node but `first` (a table move, or kNoSquare), in the
-// order visit_moves() takes them after it.
+// Under Order::shallow with searches (`order`, at a node with `empties`
+// empties): the move the ranking puts first, searched before the others
+// are ranked (ordering::best_shallow_move), so that when it cuts off (at
+// most nodes) they never are; `skip` (the moves already searched) gains
+// it, `stop` is what visit returned. At a node expected to fail low
+// (SolveOptions::shallow_all_margin, from `all_alpha`) `order` becomes the
+// mobility order and nothing is searched. Returns whether the node is done:
+// the move cut off, or there was none.
+template <Board B, MoveGen G>
+template <class M, class Visit>
+bool Searcher<B, G>::visit_ranked_first(Node& node, int empties, Order& order, Bitboard& skip,
+                                        int all_alpha, Visit& visit, bool& stop) {
+  const int depth = shallow_depth_at<M>(empties);
+  if (order != Order::shallow || depth == 0) return false;
+  pattern::Indices ix;
+  const Position here = ordering::shallow_start(node, options_, ix);
+  if (ordering::expected_all_node(here, ix, options_, all_alpha)) {
+    order = Order::mobility;
+    return false;
+  }
+  const Square best = ordering::best_shallow_move(node, here, ix, skip, options_, M::kEvaluated,
+                                                  depth, shallow_nodes_);
+  if (best == kNoSquare) return true;
+  node.play(best, [&](Node& child) { stop = visit(best, child); });
+  skip |= bit(best);
+  return stop;
+}
+
+// The moves of the node but those of `skip` (the table move, the ranking's
+// first when searched), ranked by `order` as visit_moves() takes them.
 template <Board B, MoveGen G>
 template <class M>
-int Searcher<B, G>::other_moves(Node& node, int empties, unsigned parity, Square first,
-                                std::array<std::uint8_t, 64>& out, int alpha) {
-  const Order order = order_at<M>(empties);
+int Searcher<B, G>::other_moves(Node& node, int empties, unsigned parity, Bitboard skip,
+                                Order order, std::array<std::uint8_t, 64>& out, int alpha) {
   if (order == Order::none) {
     int count = 0;
     node.peek_children([&](Square s, auto&&) {
-      if (s != first) out[count++] = static_cast<std::uint8_t>(s);
+      if (!(skip & bit(s))) out[count++] = static_cast<std::uint8_t>(s);
       return false;
     });
     return count;
   }
-  return ordering::ranked_moves(node, order, parity, first, options_, out, shallow_nodes_,
+  return ordering::ranked_moves(node, order, parity, skip, options_, out, shallow_nodes_,
                                 M::kEvaluated, M::kMidgame ? -64 : alpha,
                                 shallow_depth_at<M>(empties));
 }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "core/node.hpp"
@@ -174,11 +175,16 @@ decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
 // carries indices, the child's are made from the node's, `node_ix` (read
 // once per ranked node by ranked_moves), `node_player` being the
 // node's side to move's discs.
+// `below`: a bound the caller needs the cost compared with (the search's
+// beta, fail-soft: a cost at or above it is a lower bound of the true one,
+// one below it is exact); kShallowWindow for the exact cost.
+inline constexpr int kShallowWindow = 1 << 20;
 template <class Child>
 int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::Indices& node_ix,
-                 const SolveOptions& options, int depth, std::uint64_t& nodes) {
+                 const SolveOptions& options, int depth, std::uint64_t& nodes,
+                 int below = kShallowWindow) {
   using N = std::remove_cvref_t<Child>;
-  constexpr int kWindow = 1 << 20;
+  constexpr int kWindow = kShallowWindow;
   return with_evaluator(options, [&](const auto& e) {
     using E = std::remove_cvref_t<decltype(e)>;
     IndicesOf<E> child_ix;
@@ -187,19 +193,55 @@ int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::I
       const Bitboard flipped = child.opponent() ^ node_player ^ bit(s);
       E::child_indices(node_ix, s, flipped, child_ix, depth > 0);
     }
-    return shallow_score_from<N>(child, child_ix, depth, -kWindow, kWindow, e, nodes);
+    return shallow_score_from<N>(child, child_ix, depth, -kWindow, below, e, nodes);
   });
+}
+
+// The node's position and, with an evaluator that carries indices, its
+// indices: what Order::shallow's searches of its children start from.
+template <class N>
+Position shallow_start(N& node, const SolveOptions& options, pattern::Indices& ix) {
+  const Position here = node.position();
+  with_evaluator(options, [&](const auto& e) {
+    if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
+      e.indices(here.player, here.opponent, ix);
+    }
+  });
+  return here;
+}
+
+// Whether Order::shallow gives way to Order::mobility at a node of
+// position `here` (indices `ix`) and window bound `alpha`
+// (SolveOptions::shallow_all_margin): evaluated that far below alpha, the
+// node is expected to fail low, every move searched whatever the order.
+inline bool expected_all_node(const Position& here, const pattern::Indices& ix,
+                              const SolveOptions& options, int alpha) {
+  if (options.shallow_all_margin < 0 || alpha - options.shallow_all_margin <= -64) return false;
+  const int own = with_evaluator(options, [&](const auto& e) {
+    if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
+      return e.eval_indices(ix.own, here.empties());
+    } else {
+      return e.eval(here.player, here.opponent);
+    }
+  });
+  return own < (alpha - options.shallow_all_margin) * kEvalScale;
+}
+
+// The Order::shallow sort cost of a move from its search's cost and its
+// mobility term (SolveOptions::shallow_mobility): offset to be positive.
+constexpr int shallow_sort_cost(int searched, int mobility) {
+  return (1 << 19) + searched + mobility;
 }
 
 // The moves of a node ranked by `order` (parity, fastest, mobility or
 // shallow), lowest cost first, ties in the node's own order (or, with
-// `square_ties`, in square order a1..h8 on every board); `first` (a table
-// move, or kNoSquare) is left out. Returns how many were written to `out`.
-// The shallow searches (`shallow_depth` plies) have their positions added
-// to `shallow_nodes`. `alpha` is the node's (for
+// `square_ties`, in square order a1..h8 on every board); the moves of
+// `skip` (a table move, a move already searched) are left out. Returns how
+// many were written to `out`. The shallow searches (`shallow_depth` plies)
+// have their positions added to `shallow_nodes`. `alpha` is the node's (for
 // SolveOptions::shallow_all_margin; -64 for none).
 template <class N>
-int ranked_moves(N& node, Order order, unsigned parity, Square first, const SolveOptions& options,
+int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const SolveOptions& options,
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
                  int alpha, int shallow_depth) {
   const int corner_bonus = options.fastest_corner_bonus;
@@ -208,23 +250,8 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
   Position here{};
   pattern::Indices ix;
   if (order == Order::shallow) {
-    here = node.position();
-    with_evaluator(options, [&](const auto& e) {
-      if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
-        e.indices(here.player, here.opponent, ix);
-      }
-    });
-  }
-  if (order == Order::shallow && options.shallow_all_margin >= 0 &&
-      alpha - options.shallow_all_margin > -64) {
-    const int own = with_evaluator(options, [&](const auto& e) {
-      if constexpr (IndexedEvaluator<std::remove_cvref_t<decltype(e)>>) {
-        return e.eval_indices(ix.own, here.empties());
-      } else {
-        return e.eval(here.player, here.opponent);
-      }
-    });
-    if (own < (alpha - options.shallow_all_margin) * kEvalScale) order = Order::mobility;
+    here = shallow_start(node, options, ix);
+    if (expected_all_node(here, ix, options, alpha)) order = Order::mobility;
   }
   // Sort keys: (cost << 8) | index in the node's order (or square), so that
   // sorting the keys is a stable sort of the moves by cost.
@@ -232,18 +259,19 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
   std::array<std::uint8_t, 64> squares;
   int count = 0;
   node.peek_children([&](Square s, auto&& child) {
-    if (s == first) return false;
+    if (skip & bit(s)) return false;
     int cost;
     if (order == Order::parity) {
       cost = parity & quadrant_bit(s) ? 0 : 1;
     } else if (order == Order::shallow) {
-      cost = (1 << 19) +
-             shallow_cost(child, s, here.player, ix, options, shallow_depth, shallow_nodes);
+      int mobility = 0;
       if (options.shallow_mobility > 0) {
         const Position p = child.position();
-        cost += options.shallow_mobility *
-                mobility_cost(p.player, p.opponent, child.moves(), corner_bonus);
+        mobility = options.shallow_mobility *
+                   mobility_cost(p.player, p.opponent, child.moves(), corner_bonus);
       }
+      cost = shallow_sort_cost(
+          shallow_cost(child, s, here.player, ix, options, shallow_depth, shallow_nodes), mobility);
     } else {
       const Bitboard replies = child.moves();
       if (order == Order::fastest) {
@@ -269,6 +297,70 @@ int ranked_moves(N& node, Order order, unsigned parity, Square first, const Solv
     out[i] = square_ties ? static_cast<std::uint8_t>(keys[i] & 0xff) : squares[keys[i] & 0xff];
   }
   return count;
+}
+
+// The move ranked_moves() puts first under Order::shallow, found without
+// ranking the others (the node's position `here` and indices `ix` from
+// shallow_start()): the move of least mobility cost (the larger part of
+// the sort cost) is searched first to its exact cost, then every other with
+// for beta the cost that beats the best so far, so that one that cannot beat
+// it stops at its first refutation. The same move (ties too) as the
+// ranking's first, for fewer positions: the solver searches it before it
+// ranks the others, which it need not do when it cuts off (the first move
+// of a ranked node does, most of the time). kNoSquare when every move is in
+// `skip`.
+template <class N>
+Square best_shallow_move(N& node, const Position& here, const pattern::Indices& ix, Bitboard skip,
+                         const SolveOptions& options, bool square_ties, int shallow_depth,
+                         std::uint64_t& shallow_nodes) {
+  // The mobility terms, in the node's order; the least, first.
+  std::array<int, 64> mobility;
+  int count = 0;
+  int start = -1;
+  node.peek_children([&](Square s, auto&& child) {
+    if (skip & bit(s)) return false;
+    int m = 0;
+    if (options.shallow_mobility > 0) {
+      const Position p = child.position();
+      m = options.shallow_mobility *
+          mobility_cost(p.player, p.opponent, child.moves(), options.fastest_corner_bonus);
+    }
+    if (start < 0 || m < mobility[start]) start = count;
+    mobility[count++] = m;
+    return false;
+  });
+  if (start < 0) return kNoSquare;
+  Square best = kNoSquare;
+  int best_cost = 0;
+  int best_index = 0;
+  // Child i of square s: does it beat the best so far, with a lower cost or
+  // an equal one and a lower index (ranked_moves()' stable sort)? A search
+  // score below `below` says it does, and is then exact.
+  const auto try_child = [&](int i, Square s, auto&& child) {
+    const int index = square_ties ? static_cast<int>(s) : i;
+    const int below = best == kNoSquare
+                          ? kShallowWindow
+                          : best_cost - shallow_sort_cost(0, mobility[i]) + (index < best_index);
+    const int v =
+        shallow_cost(child, s, here.player, ix, options, shallow_depth, shallow_nodes, below);
+    if (v < below) {
+      best = s;
+      best_cost = shallow_sort_cost(v, mobility[i]);
+      best_index = index;
+      assert(best_cost >= 0 && best_cost <= 1 << 20);  // ranked_moves() clamps none
+    }
+  };
+  for (int pass = 0; pass < 2; ++pass) {  // the first move, then the others
+    int i = 0;
+    node.peek_children([&](Square s, auto&& child) {
+      if (skip & bit(s)) return false;
+      const bool first = i == start;
+      if (first == (pass == 0)) try_child(i, s, child);
+      ++i;
+      return first && pass == 0;
+    });
+  }
+  return best;
 }
 
 }  // namespace rb::ordering

@@ -44,9 +44,10 @@ void Searcher<B, G>::serve() {
 // as soon as a thread is idle, the remaining moves shared (split()). The
 // node's alpha, best and best_move are updated; returns the moves searched
 // (0 only if there is none). As in visit_moves(), the table move is
-// searched before the others are ranked: it cuts off at most nodes, and the
-// ranking (a shallow search of every child, at the nodes of Order::shallow)
-// would be spent in vain; ranked first, it tripled the ordering searches'
+// searched before the others are ranked, and so is the ranking's first
+// (visit_ranked_first): each cuts off at most nodes, and the ranking (a
+// shallow search of every child, at the nodes of Order::shallow) would be
+// spent in vain; ranked first, the table move tripled the ordering searches'
 // positions with two threads on FForum #20-#39.
 template <Board B, MoveGen G>
 template <class M, Algo A, class Visit>
@@ -55,8 +56,17 @@ int Searcher<B, G>::visit_moves_or_split(Node& node, int empties, unsigned parit
                                          Square& best_move) {
   int searched = first != kNoSquare;
   if (visit_first(node, first, visit)) return searched;
+  Bitboard skip = first == kNoSquare ? 0 : bit(first);
+  Order order = order_at<M>(empties);
+  bool stop = false;
+  const Bitboard before = skip;
+  const int ranked_alpha = alpha;  // the ranking's, before its first move raises it
+  const bool done = visit_ranked_first<M>(node, empties, order, skip,
+                                          M::kMidgame ? -64 : ranked_alpha, visit, stop);
+  searched += skip != before;
+  if (done) return searched;
   std::array<std::uint8_t, 64> moves;
-  const int count = other_moves<M>(node, empties, parity, first, moves, alpha);
+  const int count = other_moves<M>(node, empties, parity, skip, order, moves, ranked_alpha);
   for (int i = 0; i < count; ++i) {
     if (searched >= kElderBrothers && pool_->idle.load(std::memory_order_relaxed) > 0) {
       split<M, A>(node, empties, parity, alpha, beta, best, best_move, moves, i, count);

@@ -117,8 +117,11 @@ class Searcher {
                    const int& alpha);
   template <class Visit>
   [[gnu::always_inline]] static inline bool visit_first(Node& node, Square first, Visit& visit);
+  template <class M, class Visit>
+  bool visit_ranked_first(Node& node, int empties, Order& order, Bitboard& skip, int all_alpha,
+                          Visit& visit, bool& stop);
   template <class M>
-  int other_moves(Node& node, int empties, unsigned parity, Square first,
+  int other_moves(Node& node, int empties, unsigned parity, Bitboard skip, Order order,
                   std::array<std::uint8_t, 64>& out, int alpha);
   template <class M>
   [[gnu::always_inline]] inline Order order_at(int empties) const;

@@ -286,6 +286,100 @@ TEST(IncrementalEval, ShallowScoresAndCountsAreThoseOfTheBoardReadingEvaluation)
   expect_same_shallow_scores<BoardNode<Mailbox>>(e, positions);
 }
 
+// ordering::best_shallow_move, which finds the first move of Order::shallow
+// by searches with a window, against ranked_moves(), which searches every
+// child to its exact cost and sorts them: the move each gives first, and
+// the positions each searched.
+struct FirstMoves {
+  Square best = kNoSquare;
+  Square ranked_first = kNoSquare;
+  std::uint64_t best_nodes = 0;
+  std::uint64_t ranked_nodes = 0;
+};
+
+template <class N>
+FirstMoves first_moves(const SolveOptions& o, const Position& p, Bitboard skip, bool square_ties,
+                       int depth) {
+  FirstMoves r;
+  N a(p), b(p);
+  std::array<std::uint8_t, 64> ranked;
+  const int count = ordering::ranked_moves(a, Order::shallow, 0, skip, o, ranked, r.ranked_nodes,
+                                           square_ties, -64, depth);
+  if (count > 0) r.ranked_first = static_cast<Square>(ranked[0]);
+  pattern::Indices ix;
+  const Position here = ordering::shallow_start(b, o, ix);
+  r.best = ordering::best_shallow_move(b, here, ix, skip, o, square_ties, depth, r.best_nodes);
+  return r;
+}
+
+// On random positions, with the mobility term and without, ties in the
+// node's order and in square order, moves left out, both evaluators, on
+// the bitboards, the mailbox and the empty-square list (whose order is not
+// the squares'): the same first move, in no more positions.
+RC_GTEST_PROP(Ordering, BestShallowMoveIsTheRankingsFirst, (std::uint64_t seed)) {
+  static const PatternEval e(random_weights(23));
+  std::mt19937_64 rng(seed);
+  const Position p = random_reachable(rng, static_cast<int>(rng() % 56));
+  SolveOptions o;
+  o.eval = rng() % 4 ? EvalKind::pattern : EvalKind::classic;
+  o.pattern = &e;
+  o.shallow_mobility = rng() % 2 ? 16 : 0;
+  // Left out: nothing, or one or two of the moves (a table move, a move
+  // already searched).
+  Bitboard skip = 0;
+  const Bitboard moves = BitsNode<Shift>(p).moves();
+  for (int i = static_cast<int>(rng() % 3); i > 0 && (moves & ~skip); --i) {
+    Bitboard m = moves & ~skip;
+    for (int k = static_cast<int>(rng() % static_cast<std::uint64_t>(popcount(m))); k > 0; --k)
+      m &= m - 1;
+    skip |= bit(first_square(m));
+  }
+  const bool square_ties = rng() % 2;
+  const int depth = 1 + static_cast<int>(rng() % 2);
+  for (const FirstMoves& r : {first_moves<BitsNode<Shift>>(o, p, skip, square_ties, depth),
+                              first_moves<BoardNode<Mailbox>>(o, p, skip, square_ties, depth),
+                              first_moves<BoardNode<ShiftList>>(o, p, skip, square_ties, depth)}) {
+    RC_ASSERT(r.best == r.ranked_first);
+    RC_ASSERT(r.best_nodes <= r.ranked_nodes);
+    RC_TAG(r.best_nodes < r.ranked_nodes ? "fewer positions" : "as many positions");
+  }
+}
+
+// Ties are where a window could decide otherwise than the sort: with every
+// weight 0 and no mobility term, every child of a position far from the end
+// costs the same, and the first is the ranking's by its tie order (the
+// node's order, or square order: then the lowest square).
+TEST(Ordering, BestShallowMoveBreaksTiesAsTheRanking) {
+  PatternWeights zero = random_weights(3);
+  for (auto& stage : zero.stages) {
+    std::fill(stage.weights.begin(), stage.weights.end(), std::int16_t{0});
+    stage.bias = 0;
+  }
+  const PatternEval e(zero);
+  SolveOptions o;
+  o.eval = EvalKind::pattern;
+  o.pattern = &e;
+  o.shallow_mobility = 0;
+  std::mt19937_64 rng(31);
+  for (int i = 0; i < 50; ++i) {
+    const Position p = random_reachable(rng, 4 + i % 20);
+    for (const bool square_ties : {false, true}) {
+      for (const int depth : {1, 2}) {
+        for (const FirstMoves& r :
+             {first_moves<BitsNode<Shift>>(o, p, 0, square_ties, depth),
+              first_moves<BoardNode<Mailbox>>(o, p, 0, square_ties, depth),
+              first_moves<BoardNode<ShiftList>>(o, p, 0, square_ties, depth)}) {
+          ASSERT_EQ(r.best, r.ranked_first) << p.player << " " << p.opponent;
+          const Bitboard moves = BitsNode<Shift>(p).moves();
+          if (square_ties && moves) {
+            ASSERT_EQ(r.best, first_square(moves));
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(Eval, ClassicWeighsMobilityCornersAndDiscs) {
   // The start: 4 moves each, no corner, 2 discs each.
   const Position start = Position::start();
