@@ -170,21 +170,21 @@ decltype(auto) with_evaluator(const SolveOptions& options, F&& f) {
   return f(ClassicEval{});
 }
 
+// The window of the shallow searches that rank moves: wider than any score.
+inline constexpr int kShallowWindow = 1 << 20;
+
 // The Order::shallow cost of move s of a node: the child's shallow score
 // `depth` plies deep, for the opponent (lower is better for the mover). With an evaluator that
 // carries indices, the child's are made from the node's, `node_ix` (read
 // once per ranked node by ranked_moves), `node_player` being the
-// node's side to move's discs.
-// `below`: a bound the caller needs the cost compared with (the search's
-// beta, fail-soft: a cost at or above it is a lower bound of the true one,
-// one below it is exact); kShallowWindow for the exact cost.
-inline constexpr int kShallowWindow = 1 << 20;
+// node's side to move's discs. `below` is the search's beta (fail-soft: a
+// cost at or above it is a lower bound of the true one, one below it is
+// exact); kShallowWindow for the exact cost.
 template <class Child>
 int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::Indices& node_ix,
                  const SolveOptions& options, int depth, std::uint64_t& nodes,
                  int below = kShallowWindow) {
   using N = std::remove_cvref_t<Child>;
-  constexpr int kWindow = kShallowWindow;
   return with_evaluator(options, [&](const auto& e) {
     using E = std::remove_cvref_t<decltype(e)>;
     IndicesOf<E> child_ix;
@@ -193,7 +193,7 @@ int shallow_cost(Child&& child, Square s, Bitboard node_player, const pattern::I
       const Bitboard flipped = child.opponent() ^ node_player ^ bit(s);
       E::child_indices(node_ix, s, flipped, child_ix, depth > 0);
     }
-    return shallow_score_from<N>(child, child_ix, depth, -kWindow, below, e, nodes);
+    return shallow_score_from<N>(child, child_ix, depth, -kShallowWindow, below, e, nodes);
   });
 }
 
