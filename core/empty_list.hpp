@@ -141,6 +141,16 @@ class WithEmptyList : public Base {
     assert(consistent());
     return true;
   }
+  // play(s) of a move whose flips are known (on a base board that takes them).
+  void play_flipped(Square s, Bitboard flipped) requires requires(Base& b, Square x, Bitboard f) {
+    b.play_flipped(x, f);
+  }
+  {
+    Base::play_flipped(s, flipped);
+    list_.remove(s);
+    played_[depth_++] = static_cast<std::uint8_t>(s);
+    assert(consistent());
+  }
   void undo() {
     assert(depth_ > 0);
     Base::undo();

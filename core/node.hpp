@@ -116,6 +116,9 @@ template <Board B, MoveGen G = B::info.movegen>
 class BoardNode {
  public:
   static constexpr bool kByValue = false;
+  // Whether peek_children() gives the children as BitsNode values (whose
+  // flips can be read from them, for play_flipped()).
+  static constexpr bool kPeeksBits = KernelBoard<B>;
 
   explicit BoardNode(const Position& position) : board_(position), empty_(position.empty()) {}
   BoardNode(const BoardNode&) = delete;
@@ -150,6 +153,22 @@ class BoardNode {
     empty_ ^= bit(s);
     board_.undo();
     return true;
+  }
+  // play(s) of a legal move whose flips are known to be `flipped`: on a
+  // board that takes them (play_flipped), not computed again.
+  template <class F>
+  void play_flipped(Square s, Bitboard flipped, F&& f) {
+    if constexpr (requires { board_.play_flipped(s, flipped); }) {
+      board_.play_flipped(s, flipped);
+    } else {
+      const bool legal = board_.play(s);
+      assert(legal);
+      (void)legal;
+    }
+    empty_ ^= bit(s);
+    f(*this);
+    empty_ ^= bit(s);
+    board_.undo();
   }
   template <class F>
   void pass(F&& f) {

@@ -275,12 +275,23 @@ void Searcher<B, G>::visit_moves(Node& node, int empties, unsigned parity, Squar
   Bitboard skip = first == kNoSquare ? 0 : bit(first);
   Order rest = order;
   if (visit_ranked_first<M>(node, empties, rest, skip, all_alpha, visit, stop)) return;
-  std::array<std::uint8_t, 64> moves;
-  const int count =
-      ordering::ranked_moves(node, rest, parity, skip, options_, moves, shallow_nodes_,
-                             M::kEvaluated, all_alpha, shallow_depth_at<M>(empties));
+  // The moves' keys, each move taken when its turn comes (at most nodes the
+  // first cuts off, and the others are never sorted) and played with the
+  // flips its cost was found with.
+  std::array<std::uint32_t, 64> keys;
+  std::array<std::uint8_t, 64> squares;
+  std::array<Bitboard, 64> flips;
+  const int count = ordering::move_keys(node, rest, parity, skip, options_, keys, squares,
+                                        Node::kPeeksBits ? &flips : nullptr, shallow_nodes_,
+                                        M::kEvaluated, all_alpha, shallow_depth_at<M>(empties));
   for (int i = 0; i < count && !stop; ++i) {
-    node.play(moves[i], [&](Node& child) { stop = visit(moves[i], child); });
+    const Square s = ordering::take_least_key(keys, squares, i, count, M::kEvaluated);
+    const auto visit_child = [&](Node& child) { stop = visit(s, child); };
+    if constexpr (Node::kPeeksBits) {
+      node.play_flipped(s, flips[s], visit_child);
+    } else {
+      node.play(s, visit_child);
+    }
   }
 }
 

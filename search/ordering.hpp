@@ -233,17 +233,22 @@ constexpr int shallow_sort_cost(int searched, int mobility) {
   return (1 << 19) + searched + mobility;
 }
 
-// The moves of a node ranked by `order` (parity, fastest, mobility or
-// shallow), lowest cost first, ties in the node's own order (or, with
-// `square_ties`, in square order a1..h8 on every board); the moves of
-// `skip` (a table move, a move already searched) are left out. Returns how
-// many were written to `out`. The shallow searches (`shallow_depth` plies)
+// The sort keys of a node's moves under `order` (parity, fastest, mobility
+// or shallow), unsorted, in the node's own order: (cost << 8) | (index in
+// that order, or with `square_ties` the square), so that the keys in
+// increasing order are the moves by increasing cost, ties in the node's own
+// order (or in square order a1..h8 on every board); `squares[i]` is the
+// move of index i. With `flips` (on boards whose children are looked at
+// from the bitboards), flips[s] is set to the discs move s flips. The moves
+// of `skip` (a table move, a move already searched) are left out. Returns
+// how many keys were written. The shallow searches (`shallow_depth` plies)
 // have their positions added to `shallow_nodes`. `alpha` is the node's (for
 // SolveOptions::shallow_all_margin; -64 for none).
 template <class N>
-int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const SolveOptions& options,
-                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
-                 int alpha, int shallow_depth) {
+int move_keys(N& node, Order order, unsigned parity, Bitboard skip, const SolveOptions& options,
+              std::array<std::uint32_t, 64>& keys, std::array<std::uint8_t, 64>& squares,
+              std::array<Bitboard, 64>* flips, std::uint64_t& shallow_nodes, bool square_ties,
+              int alpha, int shallow_depth) {
   const int corner_bonus = options.fastest_corner_bonus;
   // For Order::shallow: the node's position and, with an evaluator that
   // carries indices, its indices, from which each child's search starts.
@@ -253,10 +258,7 @@ int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const Sol
     here = shallow_start(node, options, ix);
     if (expected_all_node(here, ix, options, alpha)) order = Order::mobility;
   }
-  // Sort keys: (cost << 8) | index in the node's order (or square), so that
-  // sorting the keys is a stable sort of the moves by cost.
-  std::array<std::uint32_t, 64> keys;
-  std::array<std::uint8_t, 64> squares;
+  const Bitboard mover = flips ? node.player() : 0;
   int count = 0;
   node.peek_children([&](Square s, auto&& child) {
     if (skip & bit(s)) return false;
@@ -281,12 +283,43 @@ int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const Sol
         cost = mobility_cost(p.player, p.opponent, replies, corner_bonus);
       }
     }
+    // The child's opponent is the mover after the move.
+    if (flips) (*flips)[s] = child.opponent() ^ mover ^ bit(s);
     squares[count] = static_cast<std::uint8_t>(s);
     keys[count] =
         static_cast<std::uint32_t>(std::clamp(cost, 0, 1 << 20) << 8 | (square_ties ? s : count));
     ++count;
     return false;
   });
+  return count;
+}
+
+// The move of the least of keys[from, count) (move_keys()), swapped to
+// keys[from]: the keys taken in turn from 0 are the moves in increasing
+// order of cost, each found when it is needed (at most nodes the first
+// move cuts off, and the others need no order).
+inline Square take_least_key(std::array<std::uint32_t, 64>& keys,
+                             const std::array<std::uint8_t, 64>& squares, int from, int count,
+                             bool square_ties) {
+  int least = from;
+  for (int i = from + 1; i < count; ++i) {
+    if (keys[i] < keys[least]) least = i;
+  }
+  std::swap(keys[from], keys[least]);
+  const std::uint32_t k = keys[from] & 0xff;
+  return square_ties ? static_cast<Square>(k) : squares[k];
+}
+
+// The moves of a node ranked by `order` (move_keys()), lowest cost first,
+// written to `out`; returns how many.
+template <class N>
+int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const SolveOptions& options,
+                 std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
+                 int alpha, int shallow_depth) {
+  std::array<std::uint32_t, 64> keys;
+  std::array<std::uint8_t, 64> squares;
+  const int count = move_keys(node, order, parity, skip, options, keys, squares, nullptr,
+                              shallow_nodes, square_ties, alpha, shallow_depth);
   for (int i = 1; i < count; ++i) {  // insertion sort: few moves
     const std::uint32_t k = keys[i];
     int j = i;

@@ -8,9 +8,10 @@
 //
 // Properties, each checked on every generator for every variant: the
 // legal-move mask; the flips of every square; the position after each legal
-// move; the refusal of every illegal square; play then undo; a random run of
-// plays and passes there and back (with the empty-square list checked at
-// every step for list boards); game over and the final score.
+// move (by play(), and by play_flipped() where the board has it); the
+// refusal of every illegal square; play then undo; a random run of plays
+// and passes there and back (with the empty-square list checked at every
+// step for list boards); game over and the final score.
 //
 // A failing case is shrunk and printed as a `reversi-bench show "..."` line.
 // Each typed test runs rc::check once per generator, under an id naming the
@@ -393,7 +394,9 @@ void flips_of_every_square(const Position& p) {
 }
 
 // 3. Each legal move, played on a fresh board: accepted, and the resulting
-// state is the reference's.
+// state is the reference's; on a board that also plays a move whose flips
+// are known (play_flipped, what the solver's move loop calls with the flips
+// its ranking found), the same state from the reference's flips.
 template <Board V>
 void play_each_legal_move(const Position& p) {
   const ReferenceBoard start(p);
@@ -403,6 +406,12 @@ void play_each_legal_move(const Position& p) {
     ref.play(s);
     assert_same(board.play(s), true, [&] { return "play of the legal move " + square_name(s); });
     assert_matches_reference(board, expected_from(ref), [&] { return "after " + square_name(s); });
+    if constexpr (requires(V & b) { b.play_flipped(s, Bitboard{}); }) {
+      V known(p);
+      known.play_flipped(s, start.flips(s));
+      assert_matches_reference(known, expected_from(ref),
+                               [&] { return "after " + square_name(s) + " by play_flipped"; });
+    }
   });
 }
 

@@ -74,9 +74,15 @@ class BitboardShell {
   }
 
   bool play(Square s) {
-    const Bitboard player = player_, opponent = opponent_;
-    const Bitboard flipped = Kernel::flips(s, player, opponent);
+    const Bitboard flipped = Kernel::flips(s, player_, opponent_);
     if (flipped == 0) return false;
+    play_flipped(s, flipped);
+    return true;
+  }
+  // play(s) of a move whose flips are known to be `flipped` (not 0).
+  void play_flipped(Square s, Bitboard flipped) {
+    assert(flipped != 0 && flipped == flips(s));
+    const Bitboard player = player_, opponent = opponent_;
     assert(depth_ < kMaxDepth);
     saved_player_[depth_] = player;
     saved_opponent_[depth_] = opponent;
@@ -86,7 +92,6 @@ class BitboardShell {
     opponent_ = player ^ flipped ^ bit(s);
     side_ = opposite(side_);
     assert(consistent());
-    return true;
   }
   void undo() {
     assert(depth_ > 0);
