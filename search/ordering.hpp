@@ -311,7 +311,9 @@ inline Square take_least_key(std::array<std::uint32_t, 64>& keys,
 }
 
 // The moves of a node ranked by `order` (move_keys()), lowest cost first,
-// written to `out`; returns how many.
+// written to `out`: the keys taken in turn (the parallel search's split
+// points, which hand the moves out to threads, need them all); returns how
+// many.
 template <class N>
 int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const SolveOptions& options,
                  std::array<std::uint8_t, 64>& out, std::uint64_t& shallow_nodes, bool square_ties,
@@ -320,14 +322,8 @@ int ranked_moves(N& node, Order order, unsigned parity, Bitboard skip, const Sol
   std::array<std::uint8_t, 64> squares;
   const int count = move_keys(node, order, parity, skip, options, keys, squares, nullptr,
                               shallow_nodes, square_ties, alpha, shallow_depth);
-  for (int i = 1; i < count; ++i) {  // insertion sort: few moves
-    const std::uint32_t k = keys[i];
-    int j = i;
-    for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
-    keys[j] = k;
-  }
   for (int i = 0; i < count; ++i) {
-    out[i] = square_ties ? static_cast<std::uint8_t>(keys[i] & 0xff) : squares[keys[i] & 0xff];
+    out[i] = static_cast<std::uint8_t>(take_least_key(keys, squares, i, count, square_ties));
   }
   return count;
 }
