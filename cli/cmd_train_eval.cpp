@@ -79,6 +79,19 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--search-labels", config.search_labels,
                 "label the samples of a stage above --exact-empties by a search down to the stage "
                 "below, evaluated with its fitted weights, not by the game's outcome");
+  add_number_option<int>(cmd, "--network-width", config.network.width,
+                         "fit a network over the patterns for each stage, with this many numbers "
+                         "per configuration (default 0: none; train/network_fit.hpp)",
+                         0, network::kMaxWidth);
+  add_number_option<int>(cmd, "--network-hidden", config.network.hidden,
+                         "the network's hidden units, a multiple of 8 (default 64)", 8,
+                         network::kMaxHidden);
+  add_number_option<int>(cmd, "--network-passes", config.network.passes,
+                         "passes of the network's fit over the samples (default 8)", 1, 1000);
+  add_number_option<double>(cmd, "--network-rate", config.network.rate,
+                            "the network's Adam step (default 0.003)", 1e-6, 1.0);
+  add_number_option<double>(cmd, "--network-l2", config.network.l2,
+                            "the L2 penalty on the network's embeddings (default 0.01)", 0.0, 1.0);
   add_number_option<int>(cmd, "-t,--threads", config.threads,
                          "threads computing the labels (default 1); the weights are the same "
                          "bytes whatever their number",
@@ -87,6 +100,9 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
   cmd->callback([args, seed, &exit_code] {
     if (args->corpus.empty() && seed->count() == 0) {
       throw UsageError("--seed is required (or fit on a --corpus)");
+    }
+    if (args->config.network.hidden % 8 != 0) {
+      throw UsageError("--network-hidden: must be a multiple of 8");
     }
     // Written as every output is (io/output.hpp): the old weights stay
     // whole until the new ones are complete on disk.

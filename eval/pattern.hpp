@@ -34,6 +34,10 @@
 // a leaf is then only its 88 weight reads (PatternEval::child_indices,
 // eval_indices; search/ordering.hpp, shallow_score_from). The parent's
 // indices stay on the caller's stack, so undoing a move costs nothing.
+//
+// A stage may add a network to the linear sum (eval/network.hpp): its
+// inputs are the same 88 indices, read in a second table of K numbers per
+// configuration, and its output is added in kEvalScale units.
 #pragma once
 
 #include <immintrin.h>
@@ -41,6 +45,8 @@
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -49,6 +55,7 @@
 #include "core/cpu.hpp"
 #include "core/square.hpp"
 #include "eval/evaluator.hpp"
+#include "eval/network.hpp"
 #include "eval/probcut.hpp"
 #include "variants/common/shift_fill.hpp"
 
@@ -178,7 +185,8 @@ struct PatternWeights {
     int min_empties = 0;
     int max_empties = 0;
     int bias = 0;
-    std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage
+    std::vector<std::int16_t> weights;      // pattern::kWeightsPerStage
+    std::optional<PatternNetwork> network;  // added to the linear sum
   };
   std::vector<Stage> stages;        // by min_empties, not overlapping
   std::vector<ProbCutRow> probcut;  // by depth, then min_empties; may be empty
@@ -329,7 +337,16 @@ class PatternEval {
   struct Stage {
     int bias = 0;
     std::vector<std::int16_t> weights;  // pattern::kWeightsPerStage, as trained
+    // The stage's network (eval/network.hpp), or none.
+    int min_empties = 0;
+    int width = 0;
+    std::size_t stride = 0;  // 4 or 8: a configuration's row of embed
+    std::vector<std::int16_t> embed;
+    std::shared_ptr<const NetworkLayers> layers;
   };
+  // The network's output for a position whose 88 indices `index(i)` gives.
+  template <class Index>
+  static int network_output(const Stage& stage, int empties, Index&& index);
   std::vector<Stage> stages_;
   std::array<std::uint8_t, 65> stage_of_empties_{};
   ProbCutModel probcut_;
@@ -353,9 +370,17 @@ template <class Gather, class F>
 template <class Gather>
 [[gnu::always_inline]] inline int PatternEval::sum(Bitboard player, Bitboard opponent,
                                                    Gather&& gather) const {
-  const Stage& stage = stages_[stage_of_empties_[popcount(~(player | opponent))]];
+  const int empties = popcount(~(player | opponent));
+  const Stage& stage = stages_[stage_of_empties_[static_cast<std::size_t>(empties)]];
   const std::int16_t* weights = stage.weights.data();
   int total = stage.bias;
+  if (stage.layers) {
+    alignas(32) std::array<std::uint16_t, pattern::kIndexLanes> own;
+    read_images(player, opponent, gather, [&](int shape, std::size_t k, int mine, int theirs) {
+      own[8 * static_cast<std::size_t>(shape) + k] = static_cast<std::uint16_t>(mine + 2 * theirs);
+    });
+    return eval_indices(own, empties);
+  }
   read_images(player, opponent, gather, [&](int shape, std::size_t, int mine, int theirs) {
     total += weights[pattern::kOffsets[static_cast<std::size_t>(shape)] + mine + 2 * theirs];
   });
@@ -451,16 +476,59 @@ inline void PatternEval::indices_portable(Bitboard player, Bitboard opponent,
     for (std::size_t k = 0; k < 8; ++k)
       total += table[own[8 * static_cast<std::size_t>(shape) + k]];
   }
+  if (stage.layers) total += network_output(stage, empties, [&](std::size_t i) { return own[i]; });
   return total;
+}
+
+// A shape's 8 embeddings are summed in 16-bit lanes (|E| <= kMaxEmbed keeps
+// the sums in 16 bits), each a row of 4 lanes (K <= 4) or 8, padded with 0.
+template <class Index>
+inline int PatternEval::network_output(const Stage& stage, int empties, Index&& index) {
+  alignas(32) std::array<std::int32_t, network::kMaxInputs> x{};
+  alignas(16) std::array<std::int16_t, 8> sums;
+  const std::size_t width = static_cast<std::size_t>(stage.width);
+  const std::int16_t* embed = stage.embed.data();
+  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+    const std::size_t offset =
+        static_cast<std::size_t>(pattern::kOffsets[static_cast<std::size_t>(shape)]);
+    __m128i sum = _mm_setzero_si128();
+    for (std::size_t k = 0; k < 8; ++k) {
+      const std::int16_t* e =
+          embed + (offset + index(8 * static_cast<std::size_t>(shape) + k)) * stage.stride;
+      sum = _mm_add_epi16(sum, stage.stride == 4
+                                   ? _mm_loadl_epi64(reinterpret_cast<const __m128i*>(e))
+                                   : _mm_loadu_si128(reinterpret_cast<const __m128i*>(e)));
+    }
+    _mm_store_si128(reinterpret_cast<__m128i*>(sums.data()), sum);
+    std::int32_t* in = &x[static_cast<std::size_t>(shape) * width];
+    for (std::size_t d = 0; d < width; ++d) in[d] = sums[d];
+  }
+  x[pattern::kShapeCount * width] = (empties - stage.min_empties) * (network::kUnit / 4);
+  return stage.layers->forward(x.data());
 }
 
 inline PatternEval::PatternEval(const PatternWeights& weights) : probcut_(weights.probcut) {
   for (const PatternWeights::Stage& s : weights.stages) {
-    stages_.push_back({s.bias, s.weights});
-    stages_.back().weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
+    Stage& stage = stages_.emplace_back();
+    stage.bias = s.bias;
+    stage.weights = s.weights;
+    stage.weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
+    if (s.network) {
+      stage.min_empties = s.min_empties;
+      stage.width = s.network->width;
+      stage.stride = stage.width <= 4 ? 4 : 8;
+      stage.embed.assign(static_cast<std::size_t>(pattern::kWeightsPerStage) * stage.stride, 0);
+      for (std::size_t i = 0; i < static_cast<std::size_t>(pattern::kWeightsPerStage); ++i) {
+        for (std::size_t d = 0; d < static_cast<std::size_t>(stage.width); ++d) {
+          stage.embed[i * stage.stride + d] =
+              s.network->embed[i * static_cast<std::size_t>(stage.width) + d];
+        }
+      }
+      stage.layers = std::make_shared<const NetworkLayers>(*s.network);
+    }
   }
   if (stages_.empty()) {
-    stages_.push_back({0, std::vector<std::int16_t>(pattern::kWeightsPerStage)});
+    stages_.emplace_back().weights.assign(pattern::kWeightsPerStage, 0);
   }
   for (int e = 0; e <= 64; ++e) {
     int best = 0, distance = 1 << 30;

@@ -1,5 +1,6 @@
 #include "eval/weights.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
@@ -11,7 +12,34 @@ namespace rb {
 namespace {
 
 constexpr std::string_view kHeader = "reversi-bench pattern weights 1";
-constexpr std::size_t kMaxFileBytes = std::size_t{64} << 20;
+constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;
+
+void format_network(const PatternNetwork& net, std::string& out) {
+  out += "network " + std::to_string(net.width) + " " + std::to_string(net.hidden) + " " +
+         std::to_string(net.output_bias) + "\n";
+  const auto k = static_cast<std::size_t>(net.width);
+  for (int shape = 0; shape < pattern::kShapeCount; ++shape) {
+    for (int i = pattern::kOffsets[shape]; i < pattern::kOffsets[shape + 1]; ++i) {
+      const std::int16_t* e = &net.embed[static_cast<std::size_t>(i) * k];
+      if (std::all_of(e, e + k, [](std::int16_t v) { return v == 0; })) continue;
+      out += "embed " + std::string(pattern::kShapes[shape].name) + " " +
+             std::to_string(i - pattern::kOffsets[shape]);
+      for (std::size_t d = 0; d < k; ++d) out += " " + std::to_string(e[d]);
+      out += '\n';
+    }
+  }
+  const auto inputs = static_cast<std::size_t>(net.inputs());
+  for (std::size_t j = 0; j < static_cast<std::size_t>(net.hidden); ++j) {
+    out += "hidden " + std::to_string(j) + " " + std::to_string(net.hidden_bias[j]);
+    for (std::size_t i = 0; i < inputs; ++i) {
+      out += " " + std::to_string(net.hidden_weights[j * inputs + i]);
+    }
+    out += '\n';
+  }
+  out += "output";
+  for (const std::int16_t v : net.output_weights) out += " " + std::to_string(v);
+  out += '\n';
+}
 
 }  // namespace
 
@@ -31,6 +59,7 @@ std::string format_pattern_weights(const PatternWeights& weights,
                std::to_string(i - pattern::kOffsets[shape]) + " " + std::to_string(w) + "\n";
       }
     }
+    if (stage.network) format_network(*stage.network, out);
   }
   for (const ProbCutRow& r : weights.probcut) {
     out += "probcut " + std::to_string(r.depth) + " " +
@@ -48,8 +77,8 @@ PatternWeights read_pattern_weights(const std::string& path) {
   auto fail = [&](int column, const std::string& reason) {
     throw InputError(path, number, column, reason);
   };
-  auto integer = [&](const LineField& f, int lo, int hi, const char* what) {
-    int v = 0;
+  auto integer64 = [&](const LineField& f, std::int64_t lo, std::int64_t hi, const char* what) {
+    std::int64_t v = 0;
     const char* end = f.text.data() + f.text.size();
     const auto [ptr, err] = std::from_chars(f.text.data(), end, v);
     if (err != std::errc() || ptr != end || v < lo || v > hi) {
@@ -57,6 +86,30 @@ PatternWeights read_pattern_weights(const std::string& path) {
                          std::to_string(hi) + ", not '" + printable(f.text) + "'");
     }
     return v;
+  };
+  auto integer = [&](const LineField& f, int lo, int hi, const char* what) {
+    return static_cast<int>(integer64(f, lo, hi, what));
+  };
+  // The network being read (the last stage's), and which of its lines came.
+  std::vector<bool> hidden_seen;
+  bool output_seen = true;
+  auto close_network = [&](int column) {
+    if (output_seen &&
+        std::find(hidden_seen.begin(), hidden_seen.end(), false) == hidden_seen.end()) {
+      return;
+    }
+    fail(column, "the network of the stage " + std::to_string(weights.stages.back().min_empties) +
+                     ".." + std::to_string(weights.stages.back().max_empties) +
+                     " lacks its output line or a hidden line (" +
+                     std::to_string(std::count(hidden_seen.begin(), hidden_seen.end(), true)) +
+                     " of " + std::to_string(hidden_seen.size()) + ")");
+  };
+  auto shape_of = [&](const LineField& f) {
+    for (int i = 0; i < pattern::kShapeCount; ++i) {
+      if (pattern::kShapes[i].name == f.text) return i;
+    }
+    fail(f.column, "unknown shape '" + printable(f.text) + "'");
+    return -1;
   };
   std::string_view rest = text;
   while (!rest.empty()) {
@@ -72,6 +125,73 @@ PatternWeights read_pattern_weights(const std::string& path) {
     }
     const auto fields = split_fields(line);
     if (fields.empty() || fields[0].text.starts_with('#')) continue;
+    if (fields[0].text == "network") {
+      if (weights.stages.empty()) fail(1, "a network line before the first stage line");
+      if (!weights.probcut.empty()) fail(1, "a network line after the probcut lines");
+      if (weights.stages.back().network) fail(1, "a second network line in one stage");
+      if (fields.size() != 4) fail(1, "a network line is: network K H OUTPUT_BIAS");
+      PatternNetwork net;
+      net.width = integer(fields[1], 1, network::kMaxWidth, "K");
+      net.hidden = integer(fields[2], 8, network::kMaxHidden, "H");
+      if (net.hidden % 8 != 0) fail(fields[2].column, "H must be a multiple of 8");
+      net.output_bias =
+          integer64(fields[3], -(std::int64_t{1} << 40), std::int64_t{1} << 40, "OUTPUT_BIAS");
+      net.embed.assign(static_cast<std::size_t>(pattern::kWeightsPerStage * net.width), 0);
+      net.hidden_bias.assign(static_cast<std::size_t>(net.hidden), 0);
+      net.hidden_weights.assign(static_cast<std::size_t>(net.hidden * net.inputs()), 0);
+      net.output_weights.assign(static_cast<std::size_t>(net.hidden), 0);
+      hidden_seen.assign(static_cast<std::size_t>(net.hidden), false);
+      output_seen = false;
+      weights.stages.back().network = std::move(net);
+      continue;
+    }
+    if (fields[0].text == "embed" || fields[0].text == "hidden" || fields[0].text == "output") {
+      if (weights.stages.empty() || !weights.stages.back().network || !weights.probcut.empty()) {
+        fail(1, "an embed, hidden or output line outside a stage's network");
+      }
+      PatternNetwork& net = *weights.stages.back().network;
+      const auto k = static_cast<std::size_t>(net.width);
+      if (fields[0].text == "embed") {
+        if (fields.size() != 3 + k) {
+          fail(1, "an embed line is: embed SHAPE INDEX and K = " + std::to_string(k) + " numbers");
+        }
+        const int shape = shape_of(fields[1]);
+        const int index =
+            integer(fields[2], 0, pattern::power3(pattern::kShapes[shape].size) - 1, "INDEX");
+        for (std::size_t d = 0; d < k; ++d) {
+          net.embed[static_cast<std::size_t>(pattern::kOffsets[shape] + index) * k + d] =
+              static_cast<std::int16_t>(
+                  integer(fields[3 + d], -network::kMaxEmbed, network::kMaxEmbed, "E"));
+        }
+      } else if (fields[0].text == "hidden") {
+        const auto inputs = static_cast<std::size_t>(net.inputs());
+        if (fields.size() != 3 + inputs) {
+          fail(1, "a hidden line is: hidden J BIAS and 11K+1 = " + std::to_string(inputs) +
+                      " weights");
+        }
+        const auto j = static_cast<std::size_t>(integer(fields[1], 0, net.hidden - 1, "J"));
+        if (hidden_seen[j]) fail(fields[1].column, "a second hidden line for this J");
+        hidden_seen[j] = true;
+        net.hidden_bias[j] =
+            static_cast<std::int32_t>(integer64(fields[2], -2147483647, 2147483647, "BIAS"));
+        for (std::size_t i = 0; i < inputs; ++i) {
+          net.hidden_weights[j * inputs + i] =
+              static_cast<std::int16_t>(integer(fields[3 + i], -32767, 32767, "W"));
+        }
+      } else {
+        if (output_seen) fail(1, "a second output line");
+        if (fields.size() != 1 + static_cast<std::size_t>(net.hidden)) {
+          fail(1, "an output line is: output and H = " + std::to_string(net.hidden) + " weights");
+        }
+        output_seen = true;
+        for (std::size_t j = 0; j < static_cast<std::size_t>(net.hidden); ++j) {
+          net.output_weights[j] =
+              static_cast<std::int16_t>(integer(fields[1 + j], -32767, 32767, "V"));
+        }
+      }
+      continue;
+    }
+    if (fields[0].text == "stage" || fields[0].text == "probcut") close_network(1);
     if (fields[0].text == "stage") {
       if (fields.size() != 4) fail(1, "a stage line is: stage MIN_EMPTIES MAX_EMPTIES BIAS");
       if (!weights.probcut.empty()) fail(1, "a stage line after the probcut lines");
@@ -117,12 +237,9 @@ PatternWeights read_pattern_weights(const std::string& path) {
     }
     if (weights.stages.empty()) fail(1, "a weight before the first stage line");
     if (!weights.probcut.empty()) fail(1, "a weight after the probcut lines");
+    if (weights.stages.back().network) fail(1, "a weight after the stage's network line");
     if (fields.size() != 3) fail(1, "a weight line is: SHAPE INDEX WEIGHT");
-    int shape = -1;
-    for (int i = 0; i < pattern::kShapeCount; ++i) {
-      if (pattern::kShapes[i].name == fields[0].text) shape = i;
-    }
-    if (shape < 0) fail(1, "unknown shape '" + printable(fields[0].text) + "'");
+    const int shape = shape_of(fields[0]);
     const int index =
         integer(fields[1], 0, pattern::power3(pattern::kShapes[shape].size) - 1, "INDEX");
     const int w = integer(fields[2], -32767, 32767, "WEIGHT");
@@ -131,6 +248,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
   }
   if (number == 0) throw InputError(path, 0, 0, "empty file");
   if (weights.stages.empty()) throw InputError(path, 0, 0, "no stage");
+  close_network(1);  // at the last line
   return weights;
 }
 
@@ -157,6 +275,11 @@ constexpr std::size_t kPackedRowBytes = 9;
 }  // namespace
 
 std::string pack_pattern_weights(const PatternWeights& weights) {
+  for (const auto& stage : weights.stages) {
+    if (stage.network) {
+      throw std::invalid_argument("packed pattern weights: a stage has a network (not packed)");
+    }
+  }
   std::string out(kPackedMagic);
   auto put16 = [&](int v) {
     const auto u = static_cast<std::uint16_t>(static_cast<std::int16_t>(v));

@@ -7,12 +7,22 @@
 //   stage MIN_EMPTIES MAX_EMPTIES BIAS
 //   SHAPE INDEX WEIGHT          (SHAPE a name of pattern::kShapes)
 //   ...
+//   network K H OUTPUT_BIAS     (optional: the stage's network)
+//   embed SHAPE INDEX E1 .. EK
+//   hidden J BIAS W1 .. W(11K+1)
+//   output V1 .. VH
 //   stage ...
 //   probcut DEPTH SHALLOW MIN_EMPTIES MAX_EMPTIES INTERCEPT SLOPE SIGMA
 //   ...                         (optional: ProbCut's calibration)
 //
 // Weights are integers in kEvalScale units, |w| <= 32767; stages come in
-// increasing, non-overlapping empties ranges within 0..60. The probcut
+// increasing, non-overlapping empties ranges within 0..60. A stage's
+// network (eval/network.hpp) follows its weights: K (1..8) numbers per
+// configuration, H (8..256, a multiple of 8) hidden units; one embed line
+// per configuration whose vector is not all zero (|E| <= 4095), one hidden
+// line per unit J (0..H-1: its bias, then its weight per input, shapes
+// first, the empties input last) and the output line; E, W and V in 1/256
+// units, the biases in 1/65536 units. The probcut
 // lines (eval/probcut.hpp, written by `reversi-bench fit-probcut`) come
 // after the stages, by depth, then in increasing, non-overlapping empties
 // ranges: the regression of the DEPTH-ply score on the SHALLOW-ply one
@@ -48,7 +58,8 @@ std::vector<std::string> pattern_weights_comments(const std::string& path);
 // weights (16-bit little-endian each); then the probcut row count (16
 // bits) and per row DEPTH, MIN_EMPTIES, MAX_EMPTIES (a byte each),
 // INTERCEPT, SLOPE and SIGMA (16 bits each). Read with a memcpy-like loop,
-// not parsed: 1 MB against the text's 3.
+// not parsed: 1 MB against the text's 3. It holds no network: weights with
+// one throw std::invalid_argument.
 std::string pack_pattern_weights(const PatternWeights& weights);
 // Throws std::invalid_argument on bytes that are not a packed weights set.
 PatternWeights unpack_pattern_weights(std::string_view packed);

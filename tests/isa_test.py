@@ -13,7 +13,9 @@ Checks, on the object files and on each linked binary:
 3. in each binary, every function that the linker could share between
    objects (a global or weak symbol) and that uses AVX2 or AVX-512 registers
    is one of the variants' own code: an entry point or kernel of an avx2,
-   bmi2 or avx512 variant, which runs only after the CPU check. A copy of a
+   bmi2 or avx512 variant, which runs only after the CPU check, or a
+   function of one translation unit with its own target attribute, called
+   after the CPU check too (TARGET_ATTRIBUTED below). A copy of a
    shared function compiled for AVX-512 and kept by the linker for every
    caller would fail here;
 4. where qemu-x86_64 is installed, the binary runs under an emulated CPU
@@ -40,8 +42,9 @@ WIDE = re.compile(r"%[yz]mm|%k[1-7]\b")
 ISA_VARIANTS = re.compile(r"Avx2Kernel|Bmi2Kernel|Avx512Kernel|avx2_lanes|avx2_detail|"
                           r"avx512_detail|bmi2_detail")
 # Functions with a target attribute that portable code calls only after the
-# CPU check (the pattern evaluation's BMI2 paths, eval/pattern.hpp).
-TARGET_ATTRIBUTED = re.compile(r"PatternEval::(eval|indices)_bmi2")
+# CPU check (the pattern evaluation's BMI2 paths, eval/pattern.hpp, and its
+# network's AVX2 layer, eval/network.hpp).
+TARGET_ATTRIBUTED = re.compile(r"PatternEval::(eval|indices)_bmi2|NetworkLayers::forward_avx2")
 
 
 def functions(path):
@@ -121,7 +124,7 @@ def main():
                 continue
             kind = kinds.get(address, "?")
             shared = kind in "TWVi"
-            check(not shared or ISA_VARIANTS.search(name),
+            check(not shared or ISA_VARIANTS.search(name) or TARGET_ATTRIBUTED.search(name),
                   f"{os.path.basename(binary)}: {name} (symbol type {kind}) uses AVX2/AVX-512 "
                   "registers and the linker may share it with portable code")
 

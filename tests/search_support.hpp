@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "check/random_positions.hpp"
 #include "eval/pattern.hpp"
 #include "io/obf.hpp"
 #include "search/presets.hpp"
@@ -53,6 +54,18 @@ inline PatternWeights random_weights(std::uint64_t seed) {
     w.stages.push_back(std::move(s));
   }
   return w;
+}
+
+// Positions from random games of every length (seeded), one in four an
+// arbitrary disc set.
+inline std::vector<Position> sample_positions(int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  for (int i = 0; i < count; ++i) {
+    out.push_back(i % 4 == 3 ? random_arbitrary(rng)
+                             : random_reachable(rng, static_cast<int>(rng() % 61)));
+  }
+  return out;
 }
 
 // The shipped pattern weights, as train-eval wrote them.

@@ -50,15 +50,7 @@ using testing::suite;
 constexpr bool kDeep = RB_TEST_SCALE > 0;
 
 // Positions from random games of every length and arbitrary disc sets.
-std::vector<Position> sample_positions(int count) {
-  std::mt19937_64 rng(23);
-  std::vector<Position> out;
-  for (int i = 0; i < count; ++i) {
-    out.push_back(i % 4 == 3 ? random_arbitrary(rng)
-                             : random_reachable(rng, static_cast<int>(rng() % 61)));
-  }
-  return out;
-}
+std::vector<Position> sample_positions(int count) { return testing::sample_positions(count, 23); }
 
 template <Evaluator E>
 void expect_symmetric(const E& e, const std::vector<Position>& positions) {

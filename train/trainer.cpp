@@ -25,20 +25,31 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                    std::vector<std::string> comments);
 }  // namespace
 
+namespace {
+// The network options of a command line ("" without a network).
+std::string network_options(const NetworkConfig& n) {
+  if (n.width == 0) return "";
+  return fmt::format(
+      " --network-width {} --network-hidden {} --network-passes {} --network-rate {} "
+      "--network-l2 {}",
+      n.width, n.hidden, n.passes, n.rate, n.l2);
+}
+}  // namespace
+
 std::string command_line(const TrainConfig& a) {
   return fmt::format(
       "reversi-bench train-eval --seed {} --games {} --exact-empties {} --min-empties {} "
-      "--max-empties {} --stage-width {} --ridge {} --iterations {}{}",
+      "--max-empties {} --stage-width {} --ridge {} --iterations {}{}{}",
       a.seed, a.games, a.exact_empties, a.min_empties, a.max_empties, a.stage_width, a.ridge,
-      a.iterations, a.search_labels ? " --search-labels" : "");
+      a.iterations, a.search_labels ? " --search-labels" : "", network_options(a.network));
 }
 
 std::string corpus_command_line(const TrainConfig& a, const std::string& path) {
   return fmt::format(
       "reversi-bench train-eval --corpus {} --min-empties {} --max-empties {} --stage-width {} "
-      "--ridge {} --iterations {}{}",
+      "--ridge {} --iterations {}{}{}",
       path, a.min_empties, a.max_empties, a.stage_width, a.ridge, a.iterations,
-      a.search_labels ? " --search-labels" : "");
+      a.search_labels ? " --search-labels" : "", network_options(a.network));
 }
 
 Trained train_weights(const TrainConfig& a) {
@@ -136,6 +147,26 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
     }
     // The fit's error, rounded weights, on its own samples and on the
     // held-out games' samples of the stage.
+    std::string linear_only;
+    if (a.network.width > 0) {
+      const PatternEval linear(PatternWeights{{out}, {}});
+      double sq = 0;
+      int count = 0;
+      for (const Sample& s : held_out) {
+        if (s.empties < lo || s.empties > hi) continue;
+        const double d = linear.eval(s.player, s.opponent) / double{kEvalScale} - s.label;
+        sq += d * d;
+        ++count;
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      NetworkFit net =
+          fit_network(stage, out, lo, a.network, a.seed + static_cast<unsigned>(lo), a.threads);
+      std::fprintf(stderr, "train-eval: stage %d..%d's network, %.1f s\n", lo, hi,
+                   seconds_since(t0));
+      linear_only = fmt::format(" (without the network: {:.2f}; {} embeddings capped)",
+                                count ? std::sqrt(sq / count) : 0.0, net.capped);
+      out.network = std::move(net.network);
+    }
     const PatternEval eval(PatternWeights{{out}, {}});
     auto rms = [&](const std::vector<Sample>& set, int& count) {
       double sq = 0;
@@ -157,8 +188,8 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
     zero = tested ? std::sqrt(zero / tested) : 0.0;
     comments.push_back(
         fmt::format("stage {}..{}: {} samples, rms error {:.2f} discs; held out: {} samples, "
-                    "{:.2f} discs (predicting 0: {:.2f})",
-                    lo, hi, fitted, fit_rms, tested, test_rms, zero));
+                    "{:.2f} discs{} (predicting 0: {:.2f})",
+                    lo, hi, fitted, fit_rms, tested, test_rms, linear_only, zero));
     weights.stages.push_back(std::move(out));
   }
   if (weights.stages.empty()) throw UsageError("train-eval: no sample in the empties range");

@@ -34,6 +34,9 @@
 //    conjugate gradients from w = 0, in a fixed order; the weights are then
 //    rounded to kEvalScale units. The games g with g % 10 == 9 are held out
 //    of the fit: the file's comments give the error on them per stage.
+//    With network.width > 0, each stage then gets a network fitted to what
+//    its rounded linear weights leave (train/network_fit.hpp), on the same
+//    samples; the comments give the held-out error with and without it.
 //
 // The games are played in one sequence from the seed, and the fit runs in a
 // fixed order; the labels (step 2 and the label searches) are computed on
@@ -50,6 +53,7 @@
 #include <vector>
 
 #include "eval/pattern.hpp"
+#include "train/network_fit.hpp"
 
 namespace rb::train {
 
@@ -63,7 +67,8 @@ struct TrainConfig {
   double ridge = 32;
   int iterations = 100;
   bool search_labels = false;
-  int threads = 1;  // not in the command line: the bytes do not depend on it
+  NetworkConfig network;  // each stage's network (train/network_fit.hpp), if width > 0
+  int threads = 1;        // not in the command line: the bytes do not depend on it
 };
 
 // The weights, and the comments their file opens with: the command that
