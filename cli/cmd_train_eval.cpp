@@ -84,7 +84,7 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
                          "per configuration (default 0: none; train/network_fit.hpp)",
                          0, network::kMaxWidth);
   add_number_option<int>(cmd, "--network-hidden", config.network.hidden,
-                         "the network's hidden units, a multiple of 8 (default 64)", 8,
+                         "the network's hidden units, a multiple of 8 (default 16)", 8,
                          network::kMaxHidden);
   add_number_option<int>(cmd, "--network-passes", config.network.passes,
                          "passes of the network's fit over the samples (default 8)", 1, 1000);

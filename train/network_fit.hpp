@@ -28,7 +28,7 @@ namespace rb::train {
 
 struct NetworkConfig {
   int width = 0;  // K; 0: no network
-  int hidden = 64;
+  int hidden = 16;
   int passes = 8;
   double rate = 0.003;
   double l2 = 0.01;
