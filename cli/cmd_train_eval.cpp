@@ -83,25 +83,31 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
                          "fit a network over the patterns for each stage, with this many numbers "
                          "per configuration (default 0: none; train/network_fit.hpp)",
                          0, network::kMaxWidth);
-  add_number_option<int>(cmd, "--network-hidden", config.network.hidden,
-                         "the network's hidden units, a multiple of 8 (default 16)", 8,
-                         network::kMaxHidden);
-  add_number_option<int>(cmd, "--network-passes", config.network.passes,
-                         "passes of the network's fit over the samples (default 8)", 1, 1000);
-  add_number_option<double>(cmd, "--network-rate", config.network.rate,
-                            "the network's Adam step (default 0.003)", 1e-6, 1.0);
-  add_number_option<double>(cmd, "--network-l2", config.network.l2,
-                            "the L2 penalty on the network's embeddings (default 0.01)", 0.0, 1.0);
+  auto* hidden = add_number_option<int>(cmd, "--network-hidden", config.network.hidden,
+                                        "the network's hidden units, a multiple of 8 (default 16)",
+                                        8, network::kMaxHidden);
+  auto* passes =
+      add_number_option<int>(cmd, "--network-passes", config.network.passes,
+                             "passes of the network's fit over the samples (default 8)", 1, 1000);
+  auto* rate = add_number_option<double>(cmd, "--network-rate", config.network.rate,
+                                         "the network's Adam step (default 0.003)", 1e-6, 1.0);
+  auto* l2 = add_number_option<double>(cmd, "--network-l2", config.network.l2,
+                                       "the L2 penalty on the network's embeddings (default 0.01)",
+                                       0.0, 1.0);
   add_number_option<int>(cmd, "-t,--threads", config.threads,
                          "threads computing the labels (default 1); the weights are the same "
                          "bytes whatever their number",
                          1, 256);
   cmd->add_option("-o,--output", args->output, "the weights file to write")->required();
-  cmd->callback([args, seed, &exit_code] {
+  cmd->callback([args, seed, hidden, passes, rate, l2, &exit_code] {
     if (args->corpus.empty() && seed->count() == 0) {
       throw UsageError("--seed is required (or fit on a --corpus)");
     }
-    if (args->config.network.hidden % 8 != 0) {
+    if (args->config.network.width == 0) {
+      for (const CLI::Option* o : {hidden, passes, rate, l2}) {
+        if (o->count() > 0) throw UsageError(o->get_name() + ": only with --network-width");
+      }
+    } else if (args->config.network.hidden % 8 != 0) {
       throw UsageError("--network-hidden: must be a multiple of 8");
     }
     // Written as every output is (io/output.hpp): the old weights stay

@@ -4,13 +4,55 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "core/cpu.hpp"
 #include "eval/evaluator.hpp"
+#include "eval/pattern.hpp"
 
 namespace rb {
+namespace {
 
-NetworkLayers::NetworkLayers(const PatternNetwork& net)
+const PatternNetwork& checked(const PatternNetwork& net) {
+  auto fail = [](const char* why) {
+    throw std::invalid_argument(std::string("pattern network: ") + why);
+  };
+  if (net.width < 1 || net.width > network::kMaxWidth) fail("K must be in 1..8");
+  if (net.hidden < 8 || net.hidden > network::kMaxHidden || net.hidden % 8 != 0) {
+    fail("H must be a multiple of 8 in 8..256");
+  }
+  const auto h = static_cast<std::size_t>(net.hidden);
+  if (net.embed.size() != static_cast<std::size_t>(pattern::kWeightsPerStage * net.width) ||
+      net.hidden_bias.size() != h ||
+      net.hidden_weights.size() != h * static_cast<std::size_t>(net.inputs()) ||
+      net.output_weights.size() != h) {
+    fail("a vector of the wrong size");
+  }
+  auto within = [](const std::vector<std::int16_t>& v, int limit) {
+    return std::all_of(v.begin(), v.end(),
+                       [&](std::int16_t x) { return x >= -limit && x <= limit; });
+  };
+  if (!within(net.embed, network::kMaxEmbed)) fail("|E| must be at most 4095");
+  if (!within(net.hidden_weights, 32767) || !within(net.output_weights, 32767)) {
+    fail("|W| and |V| must be at most 32767");
+  }
+  if (std::find(net.hidden_bias.begin(), net.hidden_bias.end(), INT32_MIN) !=
+          net.hidden_bias.end() ||
+      net.output_bias < -(std::int64_t{1} << 40) || net.output_bias > (std::int64_t{1} << 40)) {
+    fail("a bias out of range");
+  }
+  return net;
+}
+
+}  // namespace
+
+NetworkLayers::NetworkLayers(const PatternNetwork& unchecked)
+    : NetworkLayers(checked(unchecked), 0) {}
+
+NetworkLayers::NetworkLayers(const PatternNetwork& net, int)
     : inputs_(net.inputs()),
       pairs_((net.inputs() + 1) / 2),
       hidden_(net.hidden),

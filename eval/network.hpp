@@ -19,9 +19,11 @@
 // E, W and V are stored in 1/256 units (kNetUnit), the biases b and c in
 // 1/65536 units (kNetUnit^2); x is then in 1/256 units, each a[j] is
 // (the sum) >> 8, clipped to 0..32767, and the output is in 1/65536 discs,
-// rounded to kEvalScale units. The sums b[j] + sum_i W x are taken modulo
-// 2^32 (a fitted network stays far from it: |E| <= 4095 keeps every x in
-// 16 bits); the output's in 64 bits.
+// rounded to kEvalScale units. |E| <= 4095 keeps every x in 16 bits; the
+// sums b[j] + sum_i W x are taken modulo 2^32 (a network may reach it: the
+// model wraps them, on every path, rather than leave it undefined); the
+// output's in 64 bits. (The trainer fits the same model in floating point,
+// without the clip and the rounding down of a[j]: train/network_fit.hpp.)
 #pragma once
 
 #include <array>
@@ -58,6 +60,8 @@ struct PatternNetwork {
 // 16-bit multiply-adds (inputs 2p and 2p + 1 of unit j side by side).
 class NetworkLayers {
  public:
+  // std::invalid_argument for a network outside the file's limits
+  // (eval/weights.hpp: K, H, the numbers' ranges, the vectors' sizes).
   explicit NetworkLayers(const PatternNetwork& net);
 
   // The output for inputs x (in 1/256 units, the inputs() of the network;
@@ -69,6 +73,7 @@ class NetworkLayers {
   [[gnu::target("avx2")]] int forward_avx2(const std::int32_t* x) const;
 
  private:
+  NetworkLayers(const PatternNetwork& net, int);  // net checked
   int output(const std::int32_t* sums) const;
 
   int inputs_ = 0, pairs_ = 0, hidden_ = 0;

@@ -91,7 +91,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
     return static_cast<int>(integer64(f, lo, hi, what));
   };
   // The network being read (the last stage's), and which of its lines came.
-  std::vector<bool> hidden_seen;
+  std::vector<bool> hidden_seen, embed_seen;
   bool output_seen = true;
   auto close_network = [&](int column) {
     if (output_seen &&
@@ -141,6 +141,7 @@ PatternWeights read_pattern_weights(const std::string& path) {
       net.hidden_weights.assign(static_cast<std::size_t>(net.hidden * net.inputs()), 0);
       net.output_weights.assign(static_cast<std::size_t>(net.hidden), 0);
       hidden_seen.assign(static_cast<std::size_t>(net.hidden), false);
+      embed_seen.assign(static_cast<std::size_t>(pattern::kWeightsPerStage), false);
       output_seen = false;
       weights.stages.back().network = std::move(net);
       continue;
@@ -158,6 +159,9 @@ PatternWeights read_pattern_weights(const std::string& path) {
         const int shape = shape_of(fields[1]);
         const int index =
             integer(fields[2], 0, pattern::power3(pattern::kShapes[shape].size) - 1, "INDEX");
+        const auto at = static_cast<std::size_t>(pattern::kOffsets[shape] + index);
+        if (embed_seen[at]) fail(fields[2].column, "a second embed line for this configuration");
+        embed_seen[at] = true;
         for (std::size_t d = 0; d < k; ++d) {
           net.embed[static_cast<std::size_t>(pattern::kOffsets[shape] + index) * k + d] =
               static_cast<std::int16_t>(

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -61,8 +62,9 @@ PatternWeights random_network_weights(std::uint64_t seed, int k, int h, int embe
   return w;
 }
 
-// The model of eval/network.hpp's opening comment, computed plainly.
-int plain_eval(const PatternWeights& w, const Position& p) {
+// The model of eval/network.hpp's opening comment, computed plainly;
+// `wraps` counts the hidden sums taken modulo 2^32.
+int plain_eval(const PatternWeights& w, const Position& p, int* wraps = nullptr) {
   const int empties = p.empties();
   const auto& stage = w.stages[empties <= 30 ? 0 : 1];
   std::int64_t linear = stage.bias;
@@ -89,6 +91,7 @@ int plain_eval(const PatternWeights& w, const Position& p) {
       z += std::int64_t{net.hidden_weights[static_cast<std::size_t>(j * net.inputs() + i)]} *
            x[static_cast<std::size_t>(i)];
     }
+    if (wraps && static_cast<std::int32_t>(z) != z) ++*wraps;
     const std::int64_t a = std::clamp<std::int64_t>(static_cast<std::int32_t>(z) >> 8, 0, 32767);
     out += net.output_weights[static_cast<std::size_t>(j)] * a;
   }
@@ -112,13 +115,34 @@ TEST(Network, EvalIsThePlainModel) {
 }
 
 TEST(Network, NumbersAtTheirLimitsWrapTheHiddenSumsAsTheModelSays) {
-  // Embeddings at +-4095 and weights at +-32767: the hidden sums pass 32
-  // bits and are taken modulo 2^32 on every path.
+  // Embeddings at +-4095 and weights at +-32767: some hidden sums pass 32
+  // bits and are taken modulo 2^32 (the layer this CPU runs; the AVX2 and
+  // portable layers are compared at these limits below).
   const PatternWeights w = random_network_weights(77, 4, 16, network::kMaxEmbed, 32767);
   const PatternEval e(w);
+  int wraps = 0;
   for (const Position& p : sample_positions(100)) {
-    ASSERT_EQ(e.eval_portable(p.player, p.opponent), plain_eval(w, p));
+    ASSERT_EQ(e.eval(p.player, p.opponent), plain_eval(w, p, &wraps));
   }
+  EXPECT_GT(wraps, 0) << "no hidden sum passed 32 bits: the test checks no wrap";
+}
+
+TEST(Network, LayersRefuseANetworkOutsideTheFilesLimits) {
+  std::mt19937_64 rng(4);
+  const PatternNetwork good = random_network(rng, 2, 8, 100, 100);
+  EXPECT_NO_THROW(NetworkLayers{good});
+  PatternNetwork bad = good;
+  bad.hidden = 12;
+  EXPECT_THROW(NetworkLayers{bad}, std::invalid_argument);
+  bad = good;
+  bad.embed[5] = network::kMaxEmbed + 1;
+  EXPECT_THROW(NetworkLayers{bad}, std::invalid_argument);
+  bad = good;
+  bad.hidden_weights[3] = -32768;
+  EXPECT_THROW(NetworkLayers{bad}, std::invalid_argument);
+  bad = good;
+  bad.output_weights.pop_back();
+  EXPECT_THROW(NetworkLayers{bad}, std::invalid_argument);
 }
 
 TEST(Network, Avx2PathGivesThePortableOutput) {
@@ -222,6 +246,14 @@ TEST(Network, WeightsFileErrorsNameLineAndColumn) {
       {net + hidden + "output 0 0 0 0 0 0 0 0\n",
        ":5:1: the network of the stage 0..10 lacks its output line or a hidden line (1 of 8)"},
       {net + "diag4 0 1\n", ":4:1: a weight after the stage's network line"},
+      {net + "embed diag4 3 1\nembed diag4 3 2\n",
+       ":5:13: a second embed line for this configuration"},
+      {net + "hidden 0 2147483648 0 0 0 0 0 0 0 0 0 0 0 0\n", ":4:10: BIAS must be"},
+      {net + "output 0 0 0\n", ":4:1: an output line is: output and H = 8 weights"},
+      {net + all_hidden + "output 0 0 0 0 0 0 0 0\noutput 0 0 0 0 0 0 0 0\n",
+       ":13:1: a second output line"},
+      {stage + "probcut 8 4 0 10 0 1000 48\nnetwork 1 8 0\n",
+       ":4:1: a network line after the probcut lines"},
       {net + "network 1 8 0\n", ":4:1: a second network line in one stage"},
   };
   for (const auto& [text, message] : cases) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
 
 namespace rb::train {
@@ -168,6 +169,13 @@ NetworkFit fit_network(const std::vector<Sample>& samples, const PatternWeights:
   }
 
   // Rounded to the network's units.
+  for (const auto* v : {&embed, &hidden_weights, &hidden_bias, &output_weights, &output_bias}) {
+    if (!std::all_of(v->begin(), v->end(), [](float x) { return std::isfinite(x); })) {
+      throw UsageError(
+          "train-eval: the network's fit diverged (a number not finite): try a smaller "
+          "--network-rate");
+    }
+  }
   NetworkFit out;
   PatternNetwork& net = out.network;
   net.width = c.width;
@@ -193,7 +201,8 @@ NetworkFit fit_network(const std::vector<Sample>& samples, const PatternWeights:
     net.output_weights[j] =
         static_cast<std::int16_t>(round(output_weights[j] * unit, -32767, 32767));
   }
-  net.output_bias = static_cast<std::int64_t>(std::round(output_bias[0] * unit2));
+  net.output_bias = static_cast<std::int64_t>(
+      round(output_bias[0] * unit2, -std::ldexp(1.0, 40), std::ldexp(1.0, 40)));
   return out;
 }
 
