@@ -49,11 +49,8 @@ const PatternNetwork& checked(const PatternNetwork& net) {
 
 }  // namespace
 
-NetworkLayers::NetworkLayers(const PatternNetwork& unchecked)
-    : NetworkLayers(checked(unchecked), 0) {}
-
-NetworkLayers::NetworkLayers(const PatternNetwork& net, int)
-    : inputs_(net.inputs()),
+NetworkLayers::NetworkLayers(const PatternNetwork& net)
+    : inputs_(checked(net).inputs()),
       pairs_((net.inputs() + 1) / 2),
       hidden_(net.hidden),
       paired_(static_cast<std::size_t>(pairs_ * hidden_ * 2)),

@@ -73,7 +73,6 @@ class NetworkLayers {
   [[gnu::target("avx2")]] int forward_avx2(const std::int32_t* x) const;
 
  private:
-  NetworkLayers(const PatternNetwork& net, int);  // net checked
   int output(const std::int32_t* sums) const;
 
   int inputs_ = 0, pairs_ = 0, hidden_ = 0;

@@ -147,28 +147,7 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
     }
     // The fit's error, rounded weights, on its own samples and on the
     // held-out games' samples of the stage.
-    std::string linear_only;
-    if (a.network.width > 0) {
-      const PatternEval linear(PatternWeights{{out}, {}});
-      double sq = 0;
-      int count = 0;
-      for (const Sample& s : held_out) {
-        if (s.empties < lo || s.empties > hi) continue;
-        const double d = linear.eval(s.player, s.opponent) / double{kEvalScale} - s.label;
-        sq += d * d;
-        ++count;
-      }
-      const auto t0 = std::chrono::steady_clock::now();
-      NetworkFit net =
-          fit_network(stage, out, lo, a.network, a.seed + static_cast<unsigned>(lo), a.threads);
-      std::fprintf(stderr, "train-eval: stage %d..%d's network, %.1f s\n", lo, hi,
-                   seconds_since(t0));
-      linear_only = fmt::format(" (without the network: {:.2f}; {} embeddings capped)",
-                                count ? std::sqrt(sq / count) : 0.0, net.capped);
-      out.network = std::move(net.network);
-    }
-    const PatternEval eval(PatternWeights{{out}, {}});
-    auto rms = [&](const std::vector<Sample>& set, int& count) {
+    auto rms = [&](const PatternEval& eval, const std::vector<Sample>& set, int& count) {
       double sq = 0;
       count = 0;
       for (const Sample& s : set) {
@@ -179,8 +158,22 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
       }
       return count ? std::sqrt(sq / count) : 0.0;
     };
+    std::string linear_only;
+    if (a.network.width > 0) {
+      int count = 0;
+      const double linear_rms = rms(PatternEval(PatternWeights{{out}, {}}), held_out, count);
+      const auto t0 = std::chrono::steady_clock::now();
+      NetworkFit net =
+          fit_network(stage, out, lo, a.network, a.seed + static_cast<unsigned>(lo), a.threads);
+      std::fprintf(stderr, "train-eval: stage %d..%d's network, %.1f s\n", lo, hi,
+                   seconds_since(t0));
+      linear_only = fmt::format(" (without the network: {:.2f}; {} embeddings capped)", linear_rms,
+                                net.capped);
+      out.network = std::move(net.network);
+    }
+    const PatternEval eval(PatternWeights{{out}, {}});
     int fitted = 0, tested = 0;
-    const double fit_rms = rms(stage, fitted), test_rms = rms(held_out, tested);
+    const double fit_rms = rms(eval, stage, fitted), test_rms = rms(eval, held_out, tested);
     double zero = 0;  // the error of predicting 0 on the held-out samples
     for (const Sample& s : held_out) {
       if (s.empties >= lo && s.empties <= hi) zero += s.label * s.label;
