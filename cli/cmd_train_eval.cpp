@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -26,13 +27,31 @@ struct TrainArgs {
   train::TrainConfig config;
   std::string corpus;
   std::string output;
+  bool resume = false;
 };
 
-int train(const TrainArgs& a) {
+int train(const TrainArgs& a, bool partial_outputs) {
   const auto t0 = std::chrono::steady_clock::now();
-  const train::Trained trained =
-      a.corpus.empty() ? train::train_weights(a.config)
-                       : train::train_from_corpus(train::read_corpus(a.corpus), a.corpus, a.config);
+  std::optional<train::Corpus> corpus;
+  if (!a.corpus.empty()) corpus = train::read_corpus(a.corpus);
+  // The file is written after every stage (its comments saying how far it
+  // is until the last), so that --resume can go on after an interrupt.
+  train::Trained earlier;
+  train::Resume resume{nullptr, a.output, nullptr};
+  if (partial_outputs) {
+    resume.on_stage = [&](const train::Trained& so_far) {
+      write_output_file(a.output, format_pattern_weights(so_far.weights, so_far.comments),
+                        "--output");
+    };
+  }
+  if (a.resume) {
+    earlier = {read_pattern_weights(a.output), pattern_weights_comments(a.output)};
+    forget_input(a.output);  // read to be written anew
+    resume.earlier = &earlier;
+  }
+  const train::Trained trained = corpus
+                                     ? train::train_from_corpus(*corpus, a.corpus, a.config, resume)
+                                     : train::train_weights(a.config, resume);
   write_weights_output("train-eval", a.output, trained.weights, trained.comments, t0);
   return kExitOk;
 }
@@ -98,7 +117,13 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
                          "threads computing the labels (default 1); the weights are the same "
                          "bytes whatever their number",
                          1, 256);
-  cmd->add_option("-o,--output", args->output, "the weights file to write")->required();
+  cmd->add_option("-o,--output", args->output,
+                  "the weights file to write (a new one, or with --resume, also after each stage, "
+                  "marked unfinished until the last)")
+      ->required();
+  cmd->add_flag("--resume", args->resume,
+                "keep the stages --output holds from a fit by this command (interrupted, or to "
+                "another --max-empties) and fit the rest");
   cmd->callback([args, seed, hidden, passes, rate, l2, &exit_code] {
     if (args->corpus.empty() && seed->count() == 0) {
       throw UsageError("--seed is required (or fit on a --corpus)");
@@ -110,10 +135,17 @@ void add_train_eval_command(CLI::App& app, int& exit_code) {
     } else if (args->config.network.hidden % 8 != 0) {
       throw UsageError("--network-hidden: must be a multiple of 8");
     }
-    // Written as every output is (io/output.hpp): the old weights stay
-    // whole until the new ones are complete on disk.
-    check_writable(args->output, "--output");
-    exit_code = train(*args);
+    // Written as every output is (io/output.hpp). A new file, or the one
+    // --resume goes on from, is written after each stage too; weights that
+    // the run replaces otherwise stay whole until the new ones are complete.
+    const OutputTarget target = check_writable(args->output, "--output");
+    using Kind = OutputTarget::Kind;
+    if (args->resume && target.kind != Kind::regular) {
+      throw UsageError(
+          "--resume: '" + escape_controls(args->output) + "' " +
+          (target.kind == Kind::new_file ? "does not exist" : "is not a regular file"));
+    }
+    exit_code = train(*args, target.kind == Kind::new_file || args->resume);
   });
 }
 

@@ -170,6 +170,15 @@ std::string check_regular_input(const std::string& path) {
   return "";
 }
 
+void forget_input(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;
+  Inputs& all = inputs();
+  const std::lock_guard lock(all.mutex);
+  std::erase_if(all.files,
+                [&](const InputFile& f) { return f.device == st.st_dev && f.inode == st.st_ino; });
+}
+
 std::optional<std::string> input_named_for(dev_t device, ino_t inode) {
   Inputs& all = inputs();
   const std::lock_guard lock(all.mutex);

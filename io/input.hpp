@@ -56,6 +56,11 @@ std::string read_input_file(const std::string& path, std::size_t max_bytes);
 // system's reason it cannot be, or "" when it can.
 std::string check_regular_input(const std::string& path);
 
+// Forgets that the file at `path` was read, so that an output may replace
+// it: for a run that goes on from its own earlier output and writes it
+// anew (train-eval --resume).
+void forget_input(const std::string& path);
+
 // The input of this run (as it was named) that is the file (device, inode),
 // if one is.
 std::optional<std::string> input_named_for(dev_t device, ino_t inode);

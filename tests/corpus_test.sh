@@ -10,8 +10,10 @@
 #        the scores of another board's solver and those above carry their
 #        anchor's (tests/corpus_check.py, its own reader);
 #        data/corpus-slice.txt is what its first line's command makes; a fit
-#        on a corpus is deterministic, and so is fit-probcut (-t 1 and -t 3,
-#        the weights kept); bad uses are exit 2 with one line
+#        on a corpus is deterministic, and gone on from by --resume (from
+#        fewer stages, or interrupted) it makes the same bytes; so is
+#        fit-probcut (-t 1 and -t 3, the weights kept); bad uses are exit 2
+#        with one line
 #   mpi  2 and 3 ranks make the bytes of one process (2 ranks with
 #        --play-depth too); a resumed corpus of another command is exit 2
 #        with one line from every rank
@@ -108,6 +110,39 @@ cmp -s w1.txt w2.txt && pass || fail "two fits on one corpus wrote different fil
 grep -q "^# stage $fit_stage: labels of .* searched down to $fit_down empties" w1.txt && pass ||
   fail "no searched stage in the fit's comments"
 grep -q '^# from the corpus make-corpus --seed 1 --games 40 ' w1.txt && pass || fail "the fit does not name its corpus"
+# --resume: a fit to fewer empties, gone on from to --max-empties, is the
+# whole fit's bytes; so is one interrupted after a stage (a new output is
+# written after each, its last comment saying how far it got); earlier
+# weights of another command, or none, are refused.
+"$bin" train-eval --corpus "$src/data/corpus-slice.txt" --max-empties "$fit_down" --stage-width "$fit_width" \
+  --iterations 20 --search-labels -o r1.txt 2>/dev/null
+grep -q "^# stage .*\.\.$fit_down: [0-9]* samples" r1.txt && ! grep -q "^# stage $fit_stage" r1.txt && pass ||
+  fail "--max-empties $fit_down: not the stages up to $fit_down"
+expect_lines 0 "kept the stages 8\.\.$fit_down of r1\.txt" -- "${fit[@]}" --resume -o r1.txt
+cmp -s w1.txt r1.txt && pass || fail "--resume from the stages up to $fit_down: another file than the whole fit"
+"$bin" "${fit[@]}" -o r2.txt 2>/dev/null &
+fitting=$!
+for _ in $(seq 3000); do  # stopped once the stages below the last are written
+  grep -q "^# unfinished: the stages up to $fit_down empties of 8\.\.$fit_max " r2.txt 2>/dev/null && break
+  kill -0 $fitting 2>/dev/null || break
+  sleep 0.02
+done
+kill -9 $fitting 2>/dev/null && wait $fitting 2>/dev/null
+if grep -q "^# unfinished: the stages up to $fit_down empties" r2.txt 2>/dev/null; then
+  pass
+  ! grep -q "^# stage $fit_stage" r2.txt && pass || fail "an unfinished file holds the last stage"
+  expect_lines 0 "kept the stages 8\.\.$fit_down of r2\.txt" -- "${fit[@]}" --resume -o r2.txt
+  cmp -s w1.txt r2.txt && pass || fail "--resume of an interrupted fit: another file than the whole fit"
+else
+  fail "no unfinished file seen while the fit ran" "$(grep '^#' r2.txt 2>&1)"
+fi
+expect_lines 0 "kept every stage of w2\.txt" -- "${fit[@]}" --resume -o w2.txt
+cmp -s w1.txt w2.txt && pass || fail "--resume of a whole fit changed it"
+cp w1.txt r3.txt
+expect 2 "--resume: 'r3\.txt' holds the weights of another command .*comment line 2 .*--ridge 32 .*--ridge 30" -- \
+  "${fit[@]}" --ridge 30 --resume -o r3.txt
+cmp -s w1.txt r3.txt && pass || fail "a refused --resume changed the file"
+expect 2 "--resume: 'none\.txt' does not exist" -- "${fit[@]}" --resume -o none.txt
 # fit-probcut on the slice for those weights: the same bytes on -t 1 and
 # -t 3; the weights and their comments kept, the rows and their command
 # added; fitted again on its own output, the same file (rows replaced);

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <string>
+#include <string_view>
 
 #include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
@@ -22,7 +24,7 @@ namespace {
 // games, in game order (g % 10 == 9 held out), the file's comments after
 // `comments`.
 Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
-                   std::vector<std::string> comments);
+                   std::vector<std::string> comments, const Resume& resume);
 }  // namespace
 
 namespace {
@@ -52,7 +54,7 @@ std::string corpus_command_line(const TrainConfig& a, const std::string& path) {
       a.search_labels ? " --search-labels" : "", network_options(a.network));
 }
 
-Trained train_weights(const TrainConfig& a) {
+Trained train_weights(const TrainConfig& a, const Resume& resume) {
   if (a.min_empties > a.max_empties) {
     throw UsageError("--min-empties: must not exceed --max-empties");
   }
@@ -78,10 +80,12 @@ Trained train_weights(const TrainConfig& a) {
                static_cast<unsigned long long>(solved.load()), seconds(), a.threads);
   return fit_stages(std::move(games), a,
                     {"pattern weights of eval/pattern.hpp, made by:", command_line(a),
-                     "(the same command gives the same bytes; see train/trainer.hpp)"});
+                     "(the same command gives the same bytes; see train/trainer.hpp)"},
+                    resume);
 }
 
-Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig a) {
+Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig a,
+                          const Resume& resume) {
   const CorpusConfig& c = corpus.config;
   if (a.min_empties < c.min_empties || a.max_empties > c.max_empties) {
     throw UsageError(
@@ -106,12 +110,56 @@ Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainCo
       std::move(games), a,
       {"pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
        "from the corpus " + corpus_identity(c).substr(corpus_identity(c).find(':') + 2),
-       "(the same command and corpus give the same bytes; see train/trainer.hpp)"});
+       "(the same command and corpus give the same bytes; see train/trainer.hpp)"},
+      resume);
 }
 
 namespace {
+// The comments that name the command (those before the first stage's), its
+// --max-empties left out: what an earlier fit must share to be resumed.
+std::vector<std::string> command_comments(const std::vector<std::string>& comments) {
+  std::vector<std::string> out;
+  for (const std::string& c : comments) {
+    if (c.starts_with("stage ")) break;
+    if (c.starts_with(kUnfinished)) continue;
+    std::string line = c;
+    constexpr std::string_view kMax = " --max-empties ";
+    if (const std::size_t at = line.find(kMax); at != std::string::npos) {
+      std::size_t end = at + kMax.size();
+      while (end < line.size() && line[end] >= '0' && line[end] <= '9') ++end;
+      line.erase(at, end - at);
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// Refuses earlier weights that another command made (UsageError naming the
+// first comment that differs).
+void check_resumable(const Resume& resume, const std::vector<std::string>& comments) {
+  const Trained& earlier = *resume.earlier;
+  if (!earlier.weights.probcut.empty()) {
+    throw UsageError(fmt::format(
+        "--resume: '{}' holds ProbCut rows (fit-probcut's output), not a fit of train-eval",
+        resume.path));
+  }
+  const auto mine = command_comments(comments), theirs = command_comments(earlier.comments);
+  if (mine == theirs) return;
+  std::size_t i = 0;
+  while (i < mine.size() && i < theirs.size() && mine[i] == theirs[i]) ++i;
+  auto quoted = [](const std::vector<std::string>& lines, std::size_t j) {
+    return j < lines.size() ? "'" + lines[j] + "'" : std::string("none");
+  };
+  throw UsageError(fmt::format(
+      "--resume: '{}' holds the weights of another command (only --max-empties may differ): its "
+      "comment line {} is {}, this command's {}",
+      resume.path, i + 1, quoted(theirs, i), quoted(mine, i)));
+}
+
 Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
-                   std::vector<std::string> comments) {
+                   std::vector<std::string> comments, const Resume& resume) {
+  bool keeping = resume.earlier != nullptr;
+  if (keeping) check_resumable(resume, comments);
   std::vector<Sample> samples, held_out;
   for (std::size_t g = 0; g < games.size(); ++g) {
     auto& into = g % 10 == 9 ? held_out : samples;
@@ -122,8 +170,29 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                held_out.size());
 
   PatternWeights weights;
+  int kept = 0;
   for (int lo = a.min_empties; lo <= a.max_empties; lo += a.stage_width) {
     const int hi = std::min(a.max_empties, lo + a.stage_width - 1);
+    if (keeping) {  // the earlier fit's stage lo..hi, if it has it, and its comments
+      const auto& done = resume.earlier->weights.stages;
+      const auto same = std::find_if(done.begin(), done.end(), [&](const auto& s) {
+        return s.min_empties == lo && s.max_empties == hi;
+      });
+      if (same != done.end()) {
+        const std::string prefix = fmt::format("stage {}..{}:", lo, hi);
+        for (const std::string& c : resume.earlier->comments) {
+          if (c.starts_with(prefix)) comments.push_back(c);
+        }
+        weights.stages.push_back(*same);
+        ++kept;
+        continue;
+      }
+      keeping = false;
+      if (kept > 0) {
+        std::fprintf(stderr, "train-eval: kept the stages %d..%d of %s\n", a.min_empties, lo - 1,
+                     resume.path.c_str());
+      }
+    }
     if (a.search_labels && hi > a.exact_empties && !weights.stages.empty()) {
       const int relabelled =
           search_label(samples, held_out, weights, lo, hi, a.exact_empties, a.threads);
@@ -184,6 +253,16 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                     "{:.2f} discs{} (predicting 0: {:.2f})",
                     lo, hi, fitted, fit_rms, tested, test_rms, linear_only, zero));
     weights.stages.push_back(std::move(out));
+    if (resume.on_stage) {
+      std::vector<std::string> so_far = comments;
+      so_far.push_back(
+          fmt::format("{} the stages up to {} empties of {}..{} (train-eval --resume goes on)",
+                      kUnfinished, hi, a.min_empties, a.max_empties));
+      resume.on_stage({weights, std::move(so_far)});
+    }
+  }
+  if (keeping && kept > 0) {
+    std::fprintf(stderr, "train-eval: kept every stage of %s\n", resume.path.c_str());
   }
   if (weights.stages.empty()) throw UsageError("train-eval: no sample in the empties range");
   return {std::move(weights), std::move(comments)};

@@ -49,6 +49,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -78,10 +79,29 @@ struct Trained {
   std::vector<std::string> comments;
 };
 
+// A fit going on from an earlier one, and telling of each stage
+// (train-eval --resume). A stage's fit depends on the samples and the
+// stages below it alone (the labels of its samples, searched or not, and
+// its network's seed come from them), so the stages of an earlier fit by
+// the same command, --max-empties aside, are the bytes this one would fit:
+// they are kept, and the fit goes on from the first stage it lacks.
+struct Resume {
+  // The earlier weights and their comments (without `earlier`, nothing is
+  // kept); `path` names them in errors.
+  const Trained* earlier = nullptr;
+  std::string path;
+  // Called after each stage is fitted or kept, with the weights so far and
+  // their comments, the last of which says that they are unfinished (kUnfinished).
+  std::function<void(const Trained&)> on_stage;
+};
+// The comment that opens the last line of an unfinished fit's comments.
+inline constexpr const char* kUnfinished = "unfinished:";
+
 // The weights of `config`, with progress on stderr. UsageError for a range
-// that holds no sample or a fit beyond 16-bit weights; CheckFailed for a
-// label solve that did not finish.
-Trained train_weights(const TrainConfig& config);
+// that holds no sample or a fit beyond 16-bit weights, or for earlier
+// weights of another command; CheckFailed for a label solve that did not
+// finish.
+Trained train_weights(const TrainConfig& config, const Resume& resume = {});
 
 // The command line that makes these weights (the file names it).
 std::string command_line(const TrainConfig& config);
@@ -91,7 +111,8 @@ struct Corpus;
 // games' samples between config's min and max empties, labelled as made
 // (its exact_empties replaces the config's), the fit and the search labels
 // as above. UsageError for an empties range the corpus does not hold.
-Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig config);
+Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig config,
+                          const Resume& resume = {});
 
 // The command line of train_from_corpus() (the file names it).
 std::string corpus_command_line(const TrainConfig& config, const std::string& path);
