@@ -37,7 +37,7 @@ int train(const TrainArgs& a, bool partial_outputs) {
   // The file is written after every stage (its comments saying how far it
   // is until the last), so that --resume can go on after an interrupt.
   train::Trained earlier;
-  train::Resume resume{nullptr, a.output, nullptr};
+  train::Resume resume{nullptr, escape_controls(a.output), nullptr};
   if (partial_outputs) {
     resume.on_stage = [&](const train::Trained& so_far) {
       write_output_file(a.output, format_pattern_weights(so_far.weights, so_far.comments),

@@ -87,11 +87,12 @@ struct Trained {
 // they are kept, and the fit goes on from the first stage it lacks.
 struct Resume {
   // The earlier weights and their comments (without `earlier`, nothing is
-  // kept); `path` names them in errors.
+  // kept); `path` names them in messages (printable: escape_controls()).
   const Trained* earlier = nullptr;
   std::string path;
-  // Called after each stage is fitted or kept, with the weights so far and
-  // their comments, the last of which says that they are unfinished (kUnfinished).
+  // Called after each stage fitted (not after one kept), with the weights
+  // so far and their comments, the last of which says that they are
+  // unfinished (kUnfinished).
   std::function<void(const Trained&)> on_stage;
 };
 // The comment that opens the last line of an unfinished fit's comments.
