@@ -22,6 +22,7 @@
 #include "core/seconds.hpp"
 #include "eval/default_weights.hpp"
 #include "io/input.hpp"
+#include "io/output.hpp"
 #include "run/corpus.hpp"
 #include "run/match_records.hpp"
 
@@ -51,6 +52,13 @@ int make_corpus(const CorpusArgs& a) {
   std::uint64_t samples = 0;
   if (a.resume) {
     LineLog::check_resumable(a.output);
+    if (auto grown = train::grown_corpus_text(read_input_file(a.output, train::kMaxCorpusBytes),
+                                              work.config)) {
+      forget_input(a.output);  // read to be written anew, whole, before it is appended to
+      write_output_file(a.output, *grown, "--output");
+      std::fprintf(stderr, "make-corpus: %s now names --games %d\n",
+                   escape_controls(a.output).c_str(), a.config.games);
+    }
     const train::Corpus done = train::read_corpus(a.output, identity);
     work.first = done.games.size();
     for (const auto& g : done.games) samples += g.size();
@@ -120,7 +128,8 @@ void add_make_corpus_command(CLI::App& app, int& exit_code) {
                          "their number",
                          1, 256);
   cmd->add_flag("--resume", args->resume,
-                "go on with the corpus in --output (made by the same command) after an interrupt");
+                "go on with the corpus in --output (made by the same command) after an "
+                "interrupt, or make it longer (the same command with fewer --games)");
   cmd->add_option("--eval-weights", args->eval_weights,
                   "the weights that order the label solves above 14 empties and that the search "
                   "plays with (--play-depth) (default: the shipped weights; the labels are exact "

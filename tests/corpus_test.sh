@@ -3,7 +3,8 @@
 # Usage: corpus_test.sh BIN SOURCE_DIR one
 #        corpus_test.sh MPI_BIN|none:REASON SOURCE_DIR mpi BIN
 #   one  the same bytes with -t 1 and -t 3; an interrupted corpus (its last
-#        line cut short) resumed to the same bytes; games played by the
+#        line cut short) resumed to the same bytes, and so is one of fewer
+#        --games made longer; games played by the
 #        search (--play-depth) the same bytes on -t 1 and -t 3, each sample
 #        following from the one before by the rules, refused on resume with
 #        another depth or player; the labels at or below --exact-empties are
@@ -65,6 +66,14 @@ cmp -s a.txt b.txt && pass || fail "-t 3 made another corpus than -t 1"
 { head -n 11 a.txt; sed -n 12p a.txt | head -c 300; } >c.txt
 expect_lines 0 "resumed: 10 games already made" -- make-corpus "${small[@]}" -t 2 --resume -o c.txt
 cmp -s a.txt c.txt && pass || fail "the resumed corpus differs from the one made at once"
+# Made longer: the corpus of fewer --games by the same command is the start
+# of a longer one (game g comes from the seed and g alone); never shorter.
+"$bin" make-corpus --seed 4 --games 12 "${small[@]:4}" -o g.txt >/dev/null 2>&1
+expect_lines 0 "g\.txt now names --games 24" "resumed: 12 games already made" -- \
+  make-corpus "${small[@]}" -t 2 --resume -o g.txt
+cmp -s a.txt g.txt && pass || fail "a corpus made longer differs from the one made at once"
+expect_error "a\.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 6" -- \
+  make-corpus --seed 4 --games 6 "${small[@]:4}" --resume -o a.txt
 # Played by the search (--play-depth): the bytes of -t 1 with -t 3, games
 # that follow the rules (corpus_check.py below), not the random and greedy
 # ones, and the player's weights named by their checksum.
@@ -168,8 +177,8 @@ expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-weights 
   make-corpus "${played[@]}" --eval-weights w1.txt --resume -o p.txt
 # Bad uses.
 expect_error "exists already; give --resume" -- make-corpus "${small[@]}" -o a.txt
-expect_error "a.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 25" -- \
-  make-corpus --seed 4 --games 25 "${small[@]:4}" --resume -o a.txt
+expect_error "a.txt:1:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
+  make-corpus "${small[@]:0:4}" --exact-empties 13 "${small[@]:6}" --resume -o a.txt
 mkfifo fifo
 expect_error "fifo: cannot resume: not a regular file" -- make-corpus "${small[@]}" --resume -o fifo
 printf 'reversi-bench corpus 1: make-corpus --seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40\n0 1 XX O +3\n' >bad.txt

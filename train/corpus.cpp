@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -15,7 +16,6 @@
 namespace rb::train {
 namespace {
 
-constexpr std::size_t kMaxCorpusBytes = std::size_t{16} << 30;
 // Up to this many empties the label solves need no evaluation.
 constexpr int kPlainSolveEmpties = 14;
 
@@ -44,6 +44,23 @@ std::uint64_t weights_checksum(const PatternWeights& weights) {
     for (const std::int16_t w : s.weights) add(static_cast<std::uint16_t>(w), 2);
   }
   return h;
+}
+
+std::optional<std::string> grown_corpus_text(std::string text, const CorpusConfig& config) {
+  const std::size_t end = std::min(text.find('\n'), text.size());
+  const std::string_view first(text.data(), end);
+  constexpr std::string_view kGames = " --games ";
+  const std::size_t at = first.find(kGames);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = first.substr(at + kGames.size());
+  int games = 0;
+  const auto [ptr, err] = std::from_chars(rest.data(), rest.data() + rest.size(), games);
+  if (err != std::errc() || games < 1 || games >= config.games) return std::nullopt;
+  CorpusConfig fewer = config;
+  fewer.games = games;
+  if (first != corpus_identity(fewer)) return std::nullopt;
+  text.replace(0, end, corpus_identity(config));
+  return text;
 }
 
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {
