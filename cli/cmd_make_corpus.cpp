@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,29 @@ struct CorpusArgs {
   std::string output;
 };
 
+// A corpus of fewer --games, by this command otherwise, is the start of
+// this one (game g is made from the seed and g alone): it is read whole
+// first (refused as any resumed corpus is, naming the option or the line at
+// fault), then its first line is rewritten to name this count.
+void grow_corpus(const std::string& path, const train::CorpusConfig& config) {
+  std::string first;
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in || !std::getline(in, first)) return;  // read_corpus() says why
+  }
+  const int named = train::named_games(first);
+  if (named <= 0 || named >= config.games) return;
+  train::CorpusConfig fewer = config;
+  fewer.games = named;
+  train::read_corpus(path, train::corpus_identity(fewer));
+  std::string text = read_input_file(path, train::kMaxCorpusBytes);
+  text.replace(0, text.find('\n'), train::corpus_identity(config));
+  forget_input(path);  // read to be written anew, whole, before it is appended to
+  write_output_file(path, text, "--output");
+  std::fprintf(stderr, "make-corpus: %s of %d games now names --games %d\n",
+               escape_controls(path).c_str(), named, config.games);
+}
+
 int make_corpus(const CorpusArgs& a) {
   const PatternWeights weights = load_pattern_weights(a.eval_weights, "--eval-weights");
   const PatternEval eval(weights);
@@ -52,13 +76,7 @@ int make_corpus(const CorpusArgs& a) {
   std::uint64_t samples = 0;
   if (a.resume) {
     LineLog::check_resumable(a.output);
-    if (auto grown = train::grown_corpus_text(read_input_file(a.output, train::kMaxCorpusBytes),
-                                              work.config)) {
-      forget_input(a.output);  // read to be written anew, whole, before it is appended to
-      write_output_file(a.output, *grown, "--output");
-      std::fprintf(stderr, "make-corpus: %s now names --games %d\n",
-                   escape_controls(a.output).c_str(), a.config.games);
-    }
+    grow_corpus(a.output, work.config);
     const train::Corpus done = train::read_corpus(a.output, identity);
     work.first = done.games.size();
     for (const auto& g : done.games) samples += g.size();

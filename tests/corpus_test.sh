@@ -69,9 +69,12 @@ cmp -s a.txt c.txt && pass || fail "the resumed corpus differs from the one made
 # Made longer: the corpus of fewer --games by the same command is the start
 # of a longer one (game g comes from the seed and g alone); never shorter.
 "$bin" make-corpus --seed 4 --games 12 "${small[@]:4}" -o g.txt >/dev/null 2>&1
-expect_lines 0 "g\.txt now names --games 24" "resumed: 12 games already made" -- \
+expect_lines 0 "g\.txt of 12 games now names --games 24" "resumed: 12 games already made" -- \
   make-corpus "${small[@]}" -t 2 --resume -o g.txt
 cmp -s a.txt g.txt && pass || fail "a corpus made longer differs from the one made at once"
+expect_error "g\.txt:1:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
+  make-corpus --seed 4 --games 30 --exact-empties 13 "${small[@]:6}" --resume -o g.txt
+cmp -s a.txt g.txt && pass || fail "a refused longer corpus changed the file"
 expect_error "a\.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 6" -- \
   make-corpus --seed 4 --games 6 "${small[@]:4}" --resume -o a.txt
 # Played by the search (--play-depth): the bytes of -t 1 with -t 3, games
@@ -148,10 +151,17 @@ fi
 expect_lines 0 "kept every stage of w2\.txt" -- "${fit[@]}" --resume -o w2.txt
 cmp -s w1.txt w2.txt && pass || fail "--resume of a whole fit changed it"
 cp w1.txt r3.txt
-expect 2 "--resume: 'r3\.txt' holds the weights of another command .*comment line 2 .*--ridge 32 .*--ridge 30" -- \
+expect 2 "--resume: 'r3\.txt' holds the weights of another command .*comment 2 .*--ridge 32 .*--ridge 30" -- \
   "${fit[@]}" --ridge 30 --resume -o r3.txt
 cmp -s w1.txt r3.txt && pass || fail "a refused --resume changed the file"
 expect 2 "--resume: 'none\.txt' does not exist" -- "${fit[@]}" --resume -o none.txt
+expect 2 "--resume: 'w2\.txt' holds the stage [0-9]+\.\.[0-9]+, which this fit .* would not keep" -- \
+  train-eval --corpus "$src/data/corpus-slice.txt" --max-empties 13 --stage-width "$fit_width" \
+  --iterations 20 --search-labels --resume -o w2.txt
+cmp -s w1.txt w2.txt && pass || fail "a resume to fewer stages changed the file"
+head -n 20 "$src/data/corpus-slice.txt" >cut.txt
+expect 2 "--resume: the corpus cut\.txt holds 19 of the 40 games its first line names" -- \
+  train-eval --corpus cut.txt --max-empties "$fit_max" --resume -o w2.txt
 # fit-probcut on the slice for those weights: the same bytes on -t 1 and
 # -t 3; the weights and their comments kept, the rows and their command
 # added; fitted again on its own output, the same file (rows replaced);

@@ -46,21 +46,14 @@ std::uint64_t weights_checksum(const PatternWeights& weights) {
   return h;
 }
 
-std::optional<std::string> grown_corpus_text(std::string text, const CorpusConfig& config) {
-  const std::size_t end = std::min(text.find('\n'), text.size());
-  const std::string_view first(text.data(), end);
+int named_games(std::string_view first_line) {
   constexpr std::string_view kGames = " --games ";
-  const std::size_t at = first.find(kGames);
-  if (at == std::string_view::npos) return std::nullopt;
-  const std::string_view rest = first.substr(at + kGames.size());
+  const std::size_t at = first_line.find(kGames);
+  if (at == std::string_view::npos) return 0;
+  const std::string_view rest = first_line.substr(at + kGames.size());
   int games = 0;
   const auto [ptr, err] = std::from_chars(rest.data(), rest.data() + rest.size(), games);
-  if (err != std::errc() || games < 1 || games >= config.games) return std::nullopt;
-  CorpusConfig fewer = config;
-  fewer.games = games;
-  if (first != corpus_identity(fewer)) return std::nullopt;
-  text.replace(0, end, corpus_identity(config));
-  return text;
+  return err == std::errc() && (ptr == rest.data() + rest.size() || *ptr == ' ') ? games : 0;
 }
 
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {

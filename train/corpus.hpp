@@ -25,7 +25,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,12 +55,9 @@ std::string corpus_identity(const CorpusConfig& config);
 // The most bytes a corpus file may have.
 inline constexpr std::size_t kMaxCorpusBytes = std::size_t{16} << 30;
 
-// A corpus grows: game g is made from the seed and g alone, so the corpus
-// of a command that differs from `config`'s only by fewer --games is the
-// start of config's. Its text `text` is returned with its first line
-// naming config's count; any other text (the same count, more, another
-// command, not a corpus) gives nullopt.
-std::optional<std::string> grown_corpus_text(std::string text, const CorpusConfig& config);
+// The --games count that a corpus file's first line names, or 0 when it
+// names none.
+int named_games(std::string_view first_line);
 
 // The generator seed of game g.
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g);

@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "core/parallel_tasks.hpp"
 #include "core/seconds.hpp"
+#include "io/input.hpp"
 #include "train/corpus.hpp"
 #include "train/fit.hpp"
 #include "train/games.hpp"
@@ -25,6 +26,10 @@ namespace {
 // `comments`.
 Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                    std::vector<std::string> comments, const Resume& resume);
+// Refuses, before any work, earlier weights that this fit would not go on
+// from (UsageError naming what differs).
+void check_resumable(const Resume& resume, const TrainConfig& a,
+                     const std::vector<std::string>& comments);
 }  // namespace
 
 namespace {
@@ -58,6 +63,10 @@ Trained train_weights(const TrainConfig& a, const Resume& resume) {
   if (a.min_empties > a.max_empties) {
     throw UsageError("--min-empties: must not exceed --max-empties");
   }
+  std::vector<std::string> comments = {
+      "pattern weights of eval/pattern.hpp, made by:", command_line(a),
+      "(the same command gives the same bytes; see train/trainer.hpp)"};
+  if (resume.earlier) check_resumable(resume, a, comments);
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return seconds_since(t0); };
   // The games, in one sequence from the seed.
@@ -78,10 +87,7 @@ Trained train_weights(const TrainConfig& a, const Resume& resume) {
   });
   std::fprintf(stderr, "train-eval: %d games, %llu solved, %.1f s (%d threads)\n", a.games,
                static_cast<unsigned long long>(solved.load()), seconds(), a.threads);
-  return fit_stages(std::move(games), a,
-                    {"pattern weights of eval/pattern.hpp, made by:", command_line(a),
-                     "(the same command gives the same bytes; see train/trainer.hpp)"},
-                    resume);
+  return fit_stages(std::move(games), a, std::move(comments), resume);
 }
 
 Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainConfig a,
@@ -96,6 +102,20 @@ Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainCo
   if (a.min_empties > a.max_empties) {
     throw UsageError("--min-empties: must not exceed --max-empties");
   }
+  std::vector<std::string> comments = {
+      "pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
+      "from the corpus " + corpus_identity(c).substr(corpus_identity(c).find(':') + 2),
+      "(the same command and corpus give the same bytes; see train/trainer.hpp)"};
+  if (resume.earlier) {
+    // Its first line names the corpus, not how much of it was made.
+    if (corpus.games.size() != static_cast<std::size_t>(c.games)) {
+      throw UsageError(fmt::format(
+          "--resume: the corpus {} holds {} of the {} games its first line names (unfinished): "
+          "stages fitted on another part of it would be mixed",
+          path, corpus.games.size(), c.games));
+    }
+    check_resumable(resume, a, comments);
+  }
   a.exact_empties = c.exact_empties;
   std::vector<std::vector<Sample>> games;
   for (const auto& game : corpus.games) {
@@ -106,12 +126,7 @@ Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainCo
     games.push_back(std::move(kept));
   }
   std::fprintf(stderr, "train-eval: %zu games of the corpus %s\n", games.size(), path.c_str());
-  return fit_stages(
-      std::move(games), a,
-      {"pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
-       "from the corpus " + corpus_identity(c).substr(corpus_identity(c).find(':') + 2),
-       "(the same command and corpus give the same bytes; see train/trainer.hpp)"},
-      resume);
+  return fit_stages(std::move(games), a, std::move(comments), resume);
 }
 
 namespace {
@@ -124,7 +139,8 @@ std::vector<std::string> command_comments(const std::vector<std::string>& commen
     if (c.starts_with(kUnfinished)) continue;
     std::string line = c;
     constexpr std::string_view kMax = " --max-empties ";
-    if (const std::size_t at = line.find(kMax); at != std::string::npos) {
+    if (const std::size_t at = line.find(kMax);
+        line.starts_with("reversi-bench train-eval ") && at != std::string::npos) {
       std::size_t end = at + kMax.size();
       while (end < line.size() && line[end] >= '0' && line[end] <= '9') ++end;
       line.erase(at, end - at);
@@ -134,9 +150,8 @@ std::vector<std::string> command_comments(const std::vector<std::string>& commen
   return out;
 }
 
-// Refuses earlier weights that another command made (UsageError naming the
-// first comment that differs).
-void check_resumable(const Resume& resume, const std::vector<std::string>& comments) {
+void check_resumable(const Resume& resume, const TrainConfig& a,
+                     const std::vector<std::string>& comments) {
   const Trained& earlier = *resume.earlier;
   if (!earlier.weights.probcut.empty()) {
     throw UsageError(fmt::format(
@@ -144,22 +159,39 @@ void check_resumable(const Resume& resume, const std::vector<std::string>& comme
         resume.path));
   }
   const auto mine = command_comments(comments), theirs = command_comments(earlier.comments);
-  if (mine == theirs) return;
-  std::size_t i = 0;
-  while (i < mine.size() && i < theirs.size() && mine[i] == theirs[i]) ++i;
-  auto quoted = [](const std::vector<std::string>& lines, std::size_t j) {
-    return j < lines.size() ? "'" + lines[j] + "'" : std::string("none");
-  };
-  throw UsageError(fmt::format(
-      "--resume: '{}' holds the weights of another command (only --max-empties may differ): its "
-      "comment line {} is {}, this command's {}",
-      resume.path, i + 1, quoted(theirs, i), quoted(mine, i)));
+  if (mine != theirs) {
+    std::size_t i = 0;
+    while (i < mine.size() && i < theirs.size() && mine[i] == theirs[i]) ++i;
+    auto quoted = [](const std::vector<std::string>& lines, std::size_t j) {
+      return j < lines.size() ? "'" + escape_controls(lines[j]) + "'" : std::string("none");
+    };
+    throw UsageError(fmt::format(
+        "--resume: '{}' holds the weights of another command (only --max-empties may differ; "
+        "it is left out here): its comment {} is {}, this command's {}",
+        resume.path, i + 1, quoted(theirs, i), quoted(mine, i)));
+  }
+  // Every stage of the file must be one this fit keeps, or its last stage
+  // cut short by a lower --max-empties, which this fit widens: a file is
+  // never cut down by a resume (a --max-empties below its stages, say).
+  const auto& stages = earlier.weights.stages;
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    const int lo = stages[i].min_empties, hi = stages[i].max_empties;
+    const int grid_hi = std::min(a.max_empties, lo + a.stage_width - 1);
+    const bool on_grid = lo >= a.min_empties && lo <= a.max_empties &&
+                         (lo - a.min_empties) % a.stage_width == 0 &&
+                         (hi == grid_hi || (hi < grid_hi && i + 1 == stages.size()));
+    if (!on_grid) {
+      throw UsageError(fmt::format(
+          "--resume: '{}' holds the stage {}..{}, which this fit (--min-empties {} --max-empties "
+          "{} --stage-width {}) would not keep; give another --output to fit fewer stages",
+          resume.path, lo, hi, a.min_empties, a.max_empties, a.stage_width));
+    }
+  }
 }
 
 Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                    std::vector<std::string> comments, const Resume& resume) {
-  bool keeping = resume.earlier != nullptr;
-  if (keeping) check_resumable(resume, comments);
+  bool keeping = resume.earlier != nullptr;  // check_resumable() has passed
   std::vector<Sample> samples, held_out;
   for (std::size_t g = 0; g < games.size(); ++g) {
     auto& into = g % 10 == 9 ? held_out : samples;
@@ -187,6 +219,12 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
         ++kept;
         continue;
       }
+      const bool above =
+          std::any_of(done.begin(), done.end(), [&](const auto& s) { return s.min_empties > hi; });
+      const bool empty = std::none_of(samples.begin(), samples.end(), [&](const Sample& s) {
+        return s.empties >= lo && s.empties <= hi;
+      });
+      if (above && empty) continue;  // a stage without samples: none at once either
       keeping = false;
       if (kept > 0) {
         std::fprintf(stderr, "train-eval: kept the stages %d..%d of %s\n", a.min_empties, lo - 1,
@@ -253,7 +291,7 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
                     "{:.2f} discs{} (predicting 0: {:.2f})",
                     lo, hi, fitted, fit_rms, tested, test_rms, linear_only, zero));
     weights.stages.push_back(std::move(out));
-    if (resume.on_stage) {
+    if (resume.on_stage && hi < a.max_empties) {  // the last is written whole by the caller
       std::vector<std::string> so_far = comments;
       so_far.push_back(
           fmt::format("{} the stages up to {} empties of {}..{} (train-eval --resume goes on)",
