@@ -58,7 +58,7 @@ std::string check_regular_input(const std::string& path);
 
 // Forgets that the file at `path` was read, so that an output may replace
 // it: for a run that goes on from its own earlier output and writes it
-// anew (train-eval --resume).
+// anew (train-eval --resume, make-corpus --resume of a longer corpus).
 void forget_input(const std::string& path);
 
 // The input of this run (as it was named) that is the file (device, inode),

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
