@@ -210,11 +210,14 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
       const auto same = std::find_if(done.begin(), done.end(), [&](const auto& s) {
         return s.min_empties == lo && s.max_empties == hi;
       });
-      if (same != done.end()) {
+      auto keep_comments = [&] {  // the stage's, as the fit at once wrote them
         const std::string prefix = fmt::format("stage {}..{}:", lo, hi);
         for (const std::string& c : resume.earlier->comments) {
           if (c.starts_with(prefix)) comments.push_back(c);
         }
+      };
+      if (same != done.end()) {
+        keep_comments();
         weights.stages.push_back(*same);
         ++kept;
         continue;
@@ -224,7 +227,10 @@ Trained fit_stages(std::vector<std::vector<Sample>> games, const TrainConfig& a,
       const bool empty = std::none_of(samples.begin(), samples.end(), [&](const Sample& s) {
         return s.empties >= lo && s.empties <= hi;
       });
-      if (above && empty) continue;  // a stage without samples: none at once either
+      if (above && empty) {  // a stage without samples: none at once either (its labels' comment)
+        keep_comments();
+        continue;
+      }
       keeping = false;
       if (kept > 0) {
         std::fprintf(stderr, "train-eval: kept the stages %d..%d of %s\n", a.min_empties, lo - 1,
