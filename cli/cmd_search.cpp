@@ -180,7 +180,7 @@ void add_search_command(CLI::App& app, int& exit_code) {
       "seconds per position: the deepest level, stopped at the time (the last finished "
       "iteration answers)",
       0.0, 1e9);
-  add_solver_options(cmd, args->solver, "the search");
+  add_playing_options(cmd, args->solver, "the search");
   auto* json = cmd->add_option("--json", args->json,
                                "also write every iteration, the configuration and the machine");
   cmd->callback([args, depth, time, level, json, &exit_code] {

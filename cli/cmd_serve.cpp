@@ -62,7 +62,7 @@ void add_serve_command(CLI::App& app, int& exit_code, bool gtp) {
             "position with "
             "reversi_bench-setup_board BOARD SIDE)"
           : "Serve the playing search as an NBoard engine on standard input and output");
-  add_solver_options(cmd, args->solver, "the search");
+  add_playing_options(cmd, args->solver, "the search");
   add_number_option(cmd, "--level", args->level,
                     std::string("the level (1-60, default 10: depth 10, exact at 22 empties; ") +
                         (gtp ? "" : "NBoard's `set depth` changes it; ") + "docs/engines.md)",

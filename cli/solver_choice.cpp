@@ -1,6 +1,7 @@
 #include "cli/solver_choice.hpp"
 
 #include "cli/options.hpp"
+#include "eval/play_weights.hpp"
 #include "search/presets.hpp"
 
 namespace rb::cli {
@@ -14,7 +15,10 @@ CLI::Validator preset_validator() {
       "");
 }
 
-void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what) {
+namespace {
+
+void add_options(CLI::App* cmd, SolverArgs& args, const std::string& what,
+                 const std::string& weights) {
   cmd->add_option("--preset", args.preset,
                   "the configuration of " + what +
                       " (default best, the measured fastest; `reversi-bench list --presets` "
@@ -35,8 +39,21 @@ void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what
                     kMaxSearchThreads);
   cmd->add_option("--eval-weights", args.eval_weights,
                   "the pattern evaluation's weights for " + what +
-                      " (a file of `reversi-bench train-eval`; default: the shipped weights)")
+                      " (a file of `reversi-bench train-eval`; default: " + weights + ")")
       ->type_name("FILE");
+}
+
+}  // namespace
+
+void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what) {
+  add_options(cmd, args, what, "the shipped weights, data/pattern-weights.txt");
+}
+
+void add_playing_options(CLI::App* cmd, SolverArgs& args, const std::string& what) {
+  args.default_weights = play_pattern_weights;
+  args.default_weights_name = "network";
+  add_options(cmd, args, what,
+              "the shipped playing weights, data/network-weights.txt, with their networks");
 }
 
 }  // namespace rb::cli

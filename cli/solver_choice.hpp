@@ -12,9 +12,14 @@
 
 namespace rb::cli {
 
-// --preset NAME, --tt MB and -t,--threads N (the help says what they set,
-// `what`: "the built-in solver", "the served solver").
+// --preset NAME, --tt MB, -t,--threads N and --eval-weights FILE (the help
+// says what they set, `what`: "the built-in solver", "the served solver").
 void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what);
+
+// The same for a command that plays (gtp, nboard, search): without
+// --eval-weights it evaluates with the playing weights
+// (eval/play_weights.hpp), not the solver's.
+void add_playing_options(CLI::App* cmd, SolverArgs& args, const std::string& what);
 
 // Refuses a preset name that is not one, listing the presets.
 CLI::Validator preset_validator();

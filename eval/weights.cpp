@@ -4,6 +4,7 @@
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 
 #include "io/input.hpp"
 #include "io/obf.hpp"
@@ -274,81 +275,130 @@ std::vector<std::string> pattern_weights_comments(const std::string& path) {
 }
 
 namespace {
-constexpr std::string_view kPackedMagic = "RBPW\x02";
-constexpr std::size_t kPackedRowBytes = 9;
+constexpr std::string_view kPackedMagic = "RBPW\x03";
+
+// The little-endian writer and reader of the packed form.
+struct PackedWriter {
+  std::string& out;
+  void byte(int v) { out += static_cast<char>(v); }
+  template <class T>
+  void put(T v) {
+    auto u = static_cast<std::make_unsigned_t<T>>(v);
+    for (std::size_t i = 0; i < sizeof(T); ++i, u = static_cast<decltype(u)>(u >> 8)) {
+      out += static_cast<char>(u & 0xff);
+    }
+  }
+  template <class T>
+  void put_all(const std::vector<T>& values) {
+    for (const T v : values) put(v);
+  }
+};
+
+struct PackedReader {
+  std::string_view in;
+  std::size_t at = 0;
+  [[noreturn]] static void fail(const char* why) {
+    throw std::invalid_argument(std::string("packed pattern weights: ") + why);
+  }
+  void need(std::size_t bytes) const {
+    if (in.size() - at < bytes) fail("wrong size");
+  }
+  int byte() {
+    need(1);
+    return static_cast<unsigned char>(in[at++]);
+  }
+  template <class T>
+  T get() {
+    need(sizeof(T));
+    std::make_unsigned_t<T> u = 0;
+    for (std::size_t i = 0; i < sizeof(T); ++i) {
+      u = static_cast<decltype(u)>(
+          u | static_cast<decltype(u)>(static_cast<unsigned char>(in[at++])) << (8 * i));
+    }
+    return static_cast<T>(u);
+  }
+  template <class T>
+  void get_all(std::vector<T>& values, std::size_t count) {
+    need(count * sizeof(T));
+    values.resize(count);
+    for (T& v : values) v = get<T>();
+  }
+};
+
 }  // namespace
 
 std::string pack_pattern_weights(const PatternWeights& weights) {
+  std::string out(kPackedMagic);
+  PackedWriter w{out};
+  w.byte(static_cast<int>(weights.stages.size()));
   for (const auto& stage : weights.stages) {
-    if (stage.network) {
-      throw std::invalid_argument("packed pattern weights: a stage has a network (not packed)");
+    w.byte(stage.min_empties);
+    w.byte(stage.max_empties);
+    w.put(static_cast<std::int16_t>(stage.bias));
+    w.put_all(stage.weights);
+    w.byte(stage.network ? 1 : 0);
+    if (const auto& net = stage.network) {
+      w.byte(net->width);
+      w.put(static_cast<std::uint16_t>(net->hidden));
+      w.put(net->output_bias);
+      w.put_all(net->embed);
+      w.put_all(net->hidden_bias);
+      w.put_all(net->hidden_weights);
+      w.put_all(net->output_weights);
     }
   }
-  std::string out(kPackedMagic);
-  auto put16 = [&](int v) {
-    const auto u = static_cast<std::uint16_t>(static_cast<std::int16_t>(v));
-    out += static_cast<char>(u & 0xff);
-    out += static_cast<char>(u >> 8);
-  };
-  out += static_cast<char>(weights.stages.size());
-  for (const auto& stage : weights.stages) {
-    out += static_cast<char>(stage.min_empties);
-    out += static_cast<char>(stage.max_empties);
-    put16(stage.bias);
-    for (const std::int16_t w : stage.weights) put16(w);
-  }
-  put16(static_cast<int>(weights.probcut.size()));
+  w.put(static_cast<std::uint16_t>(weights.probcut.size()));
   for (const ProbCutRow& r : weights.probcut) {
-    out += static_cast<char>(r.depth);
-    out += static_cast<char>(r.min_empties);
-    out += static_cast<char>(r.max_empties);
-    put16(r.intercept);
-    put16(r.slope);
-    put16(r.sigma);
+    w.byte(r.depth);
+    w.byte(r.min_empties);
+    w.byte(r.max_empties);
+    w.put(static_cast<std::int16_t>(r.intercept));
+    w.put(static_cast<std::int16_t>(r.slope));
+    w.put(static_cast<std::int16_t>(r.sigma));
   }
   return out;
 }
 
 PatternWeights unpack_pattern_weights(std::string_view packed) {
-  const auto fail = [](const char* why) {
-    throw std::invalid_argument(std::string("packed pattern weights: ") + why);
-  };
-  if (!packed.starts_with(kPackedMagic) || packed.size() < kPackedMagic.size() + 1) {
-    fail("no header");
-  }
-  std::size_t at = kPackedMagic.size();
-  const auto byte = [&] { return static_cast<unsigned char>(packed[at++]); };
-  const auto get16 = [&] {
-    const unsigned lo = byte(), hi = byte();
-    return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | hi << 8));
-  };
-  const int stages = byte();
-  const std::size_t stage_bytes = 4 + 2 * static_cast<std::size_t>(pattern::kWeightsPerStage);
-  const std::size_t rows_at = at + static_cast<std::size_t>(stages) * stage_bytes;
-  if (packed.size() < rows_at + 2) fail("wrong size");
-  const std::size_t rows = static_cast<unsigned char>(packed[rows_at]) |
-                           static_cast<std::size_t>(static_cast<unsigned char>(packed[rows_at + 1]))
-                               << 8;
-  if (packed.size() != rows_at + 2 + rows * kPackedRowBytes) fail("wrong size");
+  if (!packed.starts_with(kPackedMagic)) PackedReader::fail("no header");
+  PackedReader r{packed, kPackedMagic.size()};
   PatternWeights weights;
+  const int stages = r.byte();
   for (int i = 0; i < stages; ++i) {
     PatternWeights::Stage& stage = weights.stages.emplace_back();
-    stage.min_empties = byte();
-    stage.max_empties = byte();
-    stage.bias = get16();
-    stage.weights.resize(static_cast<std::size_t>(pattern::kWeightsPerStage));
-    for (std::int16_t& w : stage.weights) w = get16();
+    stage.min_empties = r.byte();
+    stage.max_empties = r.byte();
+    stage.bias = r.get<std::int16_t>();
+    r.get_all(stage.weights, static_cast<std::size_t>(pattern::kWeightsPerStage));
+    const int has_network = r.byte();
+    if (has_network > 1) PackedReader::fail("a stage's network flag is not 0 or 1");
+    if (has_network == 0) continue;
+    PatternNetwork& net = stage.network.emplace();
+    net.width = r.byte();
+    net.hidden = r.get<std::uint16_t>();
+    if (net.width < 1 || net.width > network::kMaxWidth || net.hidden < 1 ||
+        net.hidden > network::kMaxHidden) {
+      PackedReader::fail("a network's K or H is out of range");
+    }
+    net.output_bias = r.get<std::int64_t>();
+    const auto k = static_cast<std::size_t>(net.width);
+    const auto h = static_cast<std::size_t>(net.hidden);
+    r.get_all(net.embed, static_cast<std::size_t>(pattern::kWeightsPerStage) * k);
+    r.get_all(net.hidden_bias, h);
+    r.get_all(net.hidden_weights, h * static_cast<std::size_t>(net.inputs()));
+    r.get_all(net.output_weights, h);
   }
-  at += 2;
+  const std::size_t rows = r.get<std::uint16_t>();
   for (std::size_t i = 0; i < rows; ++i) {
-    ProbCutRow& r = weights.probcut.emplace_back();
-    r.depth = byte();
-    r.min_empties = byte();
-    r.max_empties = byte();
-    r.intercept = get16();
-    r.slope = get16();
-    r.sigma = get16();
+    ProbCutRow& row = weights.probcut.emplace_back();
+    row.depth = r.byte();
+    row.min_empties = r.byte();
+    row.max_empties = r.byte();
+    row.intercept = r.get<std::int16_t>();
+    row.slope = r.get<std::int16_t>();
+    row.sigma = r.get<std::int16_t>();
   }
+  if (r.at != packed.size()) PackedReader::fail("wrong size");
   return weights;
 }
 

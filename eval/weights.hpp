@@ -53,13 +53,17 @@ std::vector<std::string> pattern_weights_comments(const std::string& path);
 
 // The compact form the default weights are compiled into the binary in
 // (eval/pack_weights.cpp makes it from the text file at build time): "RBPW",
-// a version byte (2), the stage count, then per stage MIN_EMPTIES and
+// a version byte (3), the stage count, then per stage MIN_EMPTIES and
 // MAX_EMPTIES (one byte each), BIAS and the pattern::kWeightsPerStage
-// weights (16-bit little-endian each); then the probcut row count (16
-// bits) and per row DEPTH, MIN_EMPTIES, MAX_EMPTIES (a byte each),
-// INTERCEPT, SLOPE and SIGMA (16 bits each). Read with a memcpy-like loop,
-// not parsed: 1 MB against the text's 3. It holds no network: weights with
-// one throw std::invalid_argument.
+// weights (16 bits each), and a byte saying whether the stage has a
+// network; a network is K (a byte), H (16 bits), the output bias (64
+// bits), the embeddings (16 bits each, configuration by configuration), the
+// hidden biases (32 bits), the hidden weights and the output weights (16
+// bits), in PatternNetwork's order; then the probcut row count (16 bits)
+// and per row DEPTH, MIN_EMPTIES, MAX_EMPTIES (a byte each), INTERCEPT,
+// SLOPE and SIGMA (16 bits each). Every number little-endian. Read with a
+// memcpy-like loop, not parsed: 1 MB against the text's 3 for linear
+// weights.
 std::string pack_pattern_weights(const PatternWeights& weights);
 // Throws std::invalid_argument on bytes that are not a packed weights set.
 PatternWeights unpack_pattern_weights(std::string_view packed);

@@ -50,7 +50,9 @@ ChosenSolver settle_solver(const SolverRequest& request) {
   }
   if (out.options.eval == EvalKind::pattern) {
     out.pattern = std::make_shared<const PatternEval>(
-        load_pattern_weights(request.eval_weights, request.weights_option));
+        request.eval_weights.empty() && request.default_weights
+            ? request.default_weights()
+            : load_pattern_weights(request.eval_weights, request.weights_option));
     out.options.pattern = out.pattern.get();
   }
   return out;
@@ -83,9 +85,14 @@ ChosenSolver choose_solver(const SolverArgs& args) {
   }
   request.threads = args.threads;
   request.eval_weights = args.eval_weights;
+  request.default_weights = args.default_weights;
   request.weights_given = !args.eval_weights.empty();
   request.weights_option = "--eval-weights";
   ChosenSolver out = settle_solver(request);
+  if (out.pattern) {
+    out.weights =
+        args.eval_weights.empty() ? "built-in " + args.default_weights_name : args.eval_weights;
+  }
   choose_variant(out, "auto");
   return out;
 }
@@ -93,7 +100,8 @@ ChosenSolver choose_solver(const SolverArgs& args) {
 std::string describe_solver(const ChosenSolver& solver) {
   return "preset " + solver.preset + ", " + solver.variant + ", tt " +
          std::to_string(solver.options.tt_mb) + " MiB, " + std::to_string(solver.options.threads) +
-         (solver.options.threads == 1 ? " thread" : " threads");
+         (solver.options.threads == 1 ? " thread" : " threads") +
+         (solver.weights.empty() ? "" : ", weights " + solver.weights);
 }
 
 TimedSolve solve_timed(const ChosenSolver& solver, TranspositionTable& table,

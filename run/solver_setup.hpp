@@ -31,6 +31,11 @@ struct SolverArgs {
   bool tt_given = false;
   int threads = 1;
   std::string eval_weights;  // a weights file; empty: the compiled-in weights
+  // The compiled-in weights without --eval-weights: the solver's
+  // (eval/default_weights.hpp) when null; the commands that play give the
+  // playing weights (eval/play_weights.hpp).
+  std::function<PatternWeights()> default_weights;
+  std::string default_weights_name = "linear";  // how describe_solver() names them
 };
 
 // What a command asks of the solver.
@@ -43,6 +48,7 @@ struct SolverRequest {
   int threads = 1;
   bool cut_profile = false;
   std::string eval_weights;  // a weights file; empty: the compiled-in weights
+  std::function<PatternWeights()> default_weights;  // as SolverArgs's
   bool weights_given = false;
   std::string weights_option = "--preset";  // the option an error of the weights names
 };
@@ -55,6 +61,7 @@ struct ChosenSolver {
   ThinkFn think = nullptr;  // the playing search, with the same board and moves
   SolveOptions options;
   std::shared_ptr<const PatternEval> pattern;  // what options.pattern points to
+  std::string weights;                         // the weights, as describe_solver() names them
 };
 
 // The options and the weights: the preset's options with the given ones

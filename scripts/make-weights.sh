@@ -8,7 +8,16 @@
 #                   with player.txt, labelled by exact solves up to 14
 #                   empties (make-corpus --play-depth);
 #   3. pattern-weights.txt  the weights fitted on that corpus
-#                   (train-eval --corpus), what data/ ships.
+#                   (train-eval --corpus), what data/ ships;
+# and with RB_NETWORK=1 a fourth:
+#   4. network-weights.txt  every stage fitted on the same corpus with its
+#                   network (--network-width 4), the weights the engine plays
+#                   with (data/network-weights.txt, eval/play_weights.hpp);
+#                   about 2.5 hours on 2 cores, its label searches above 23
+#                   empties using the networks below. It goes on from a
+#                   network-weights.txt it left unfinished (--resume). No
+#                   test runs it (longer than CI allows); the file's first
+#                   comment lines are its command and corpus.
 # The games of step 2 are what the solver meets (positions of play, not of
 # random games), which is what made step 3's weights search fewer positions:
 # results/2026-11-27-played-corpus; and 64,000 of them rather than 16,000
@@ -63,3 +72,10 @@ step make-corpus --seed 1 --games "$GAMES" --exact-empties 14 --min-empties 8 --
   --play-depth "$PLAY_DEPTH" --eval-weights player.txt -o corpus.txt
 step train-eval --corpus corpus.txt --min-empties 8 --max-empties "$max" --stage-width 8 \
   --ridge 32 --iterations 100 --search-labels -o pattern-weights.txt
+if [ "${RB_NETWORK:-0}" = 1 ]; then
+  resume=()
+  [ -e network-weights.txt ] && resume=(--resume)
+  step train-eval --corpus corpus.txt --min-empties 8 --max-empties "$max" --stage-width 8 \
+    --ridge 32 --iterations 100 --search-labels --network-width 4 -o network-weights.txt \
+    "${resume[@]}"
+fi

@@ -162,4 +162,38 @@ else
 fi
 rm -rf "$suite_dir"
 
+# The playing search (search, gtp, nboard) evaluates with the shipped
+# network weights by default, the solver with the linear ones: the default
+# search is --eval-weights data/network-weights.txt's, not
+# data/pattern-weights.txt's (on this position their moves differ), and
+# engine-test's built-in solver names the linear weights.
+weights=$positions/../data
+play_line() {  # the best line, without its time
+  "$bin" search "$positions/corpus.obf:900" --depth 6 --tt 4 "$@" 2>&1 | grep '^best' |
+    sed 's/ [0-9.]* s$//'
+}
+played=$(play_line)
+network=$(play_line --eval-weights "$weights/network-weights.txt")
+linear=$(play_line --eval-weights "$weights/pattern-weights.txt")
+if [[ -n $played && $played == "$network" && $played != "$linear" ]]; then
+  pass
+else
+  fail "search's default weights: '$played', network '$network', linear '$linear'"
+fi
+expect 0 'weights built-in network' -- search "$positions/corpus.obf:900" --depth 2 --tt 4
+expect 0 'weights .*/network-weights.txt$' -- \
+  search "$positions/corpus.obf:900" --depth 2 --tt 4 --eval-weights "$weights/network-weights.txt"
+expect 0 'default: the shipped playing weights' -- gtp --help
+expect 0 'default: the shipped playing weights' -- nboard --help
+for server in gtp nboard; do  # the servers name their weights on stderr
+  if "$bin" "$server" --tt 4 </dev/null 2>&1 | grep -q "^reversi-bench $server: .*weights built-in network"; then
+    pass
+  else
+    fail "$server does not play with the built-in network weights"
+  fi
+done
+expect 0 'default: the weights of data/pattern-weights.txt' -- solve --help
+expect 0 "the project's solver: .*weights built-in linear" -- \
+  engine-test "$positions/e10.obf:1" --tt 4
+
 finish

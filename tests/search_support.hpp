@@ -71,6 +71,20 @@ inline std::vector<Position> sample_positions(int count, std::uint64_t seed) {
 // The shipped pattern weights, as train-eval wrote them.
 inline const std::string kShippedWeights = RB_POSITIONS_DIR "/../data/pattern-weights.txt";
 
+// Two sets of weights are the same: every stage's range, bias, weights and
+// network (or none), and the ProbCut rows.
+inline void expect_same_weights(const PatternWeights& a, const PatternWeights& b) {
+  ASSERT_EQ(a.stages.size(), b.stages.size());
+  for (std::size_t i = 0; i < a.stages.size(); ++i) {
+    EXPECT_EQ(a.stages[i].min_empties, b.stages[i].min_empties) << "stage " << i;
+    EXPECT_EQ(a.stages[i].max_empties, b.stages[i].max_empties) << "stage " << i;
+    EXPECT_EQ(a.stages[i].bias, b.stages[i].bias) << "stage " << i;
+    EXPECT_EQ(a.stages[i].weights, b.stages[i].weights) << "stage " << i;
+    EXPECT_EQ(a.stages[i].network, b.stages[i].network) << "stage " << i;
+  }
+  EXPECT_EQ(a.probcut, b.probcut);
+}
+
 // The options of the preset `name` with a table of `tt_mb` MiB (tests keep
 // it small) and `threads` threads.
 inline SolveOptions preset_options(std::string_view name, std::size_t tt_mb, int threads = 1) {

@@ -43,6 +43,7 @@
 namespace rb {
 namespace {
 
+using testing::expect_same_weights;
 using testing::kShippedWeights;
 using testing::random_weights;
 using testing::suite;
@@ -387,17 +388,6 @@ std::string write_temp(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + name;
   std::ofstream(path, std::ios::binary) << text;
   return path;
-}
-
-void expect_same_weights(const PatternWeights& a, const PatternWeights& b) {
-  ASSERT_EQ(a.stages.size(), b.stages.size());
-  for (std::size_t i = 0; i < a.stages.size(); ++i) {
-    EXPECT_EQ(a.stages[i].min_empties, b.stages[i].min_empties);
-    EXPECT_EQ(a.stages[i].max_empties, b.stages[i].max_empties);
-    EXPECT_EQ(a.stages[i].bias, b.stages[i].bias);
-    EXPECT_EQ(a.stages[i].weights, b.stages[i].weights);
-  }
-  EXPECT_EQ(a.probcut, b.probcut);
 }
 
 // ProbCut rows of every field's range, in the file's order.

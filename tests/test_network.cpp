@@ -22,6 +22,7 @@
 #include "core/errors.hpp"
 #include "core/node.hpp"
 #include "eval/pattern.hpp"
+#include "eval/play_weights.hpp"
 #include "eval/weights.hpp"
 #include "search_support.hpp"
 #include "train/corpus.hpp"
@@ -210,7 +211,31 @@ TEST(Network, WeightsFileKeepsTheNetworks) {
   ASSERT_TRUE(back.stages[0].network.has_value());
   EXPECT_EQ(*back.stages[0].network, *w.stages[0].network);
   EXPECT_FALSE(back.stages[1].network.has_value());
-  EXPECT_THROW(pack_pattern_weights(w), std::invalid_argument);
+}
+
+// The weights the engine plays with, compiled into the binary, are the
+// shipped network file's, read by the text reader: every stage with its
+// network.
+TEST(Network, CompiledInPlayWeightsAreTheShippedFile) {
+  const PatternWeights file = read_pattern_weights(RB_POSITIONS_DIR "/../data/network-weights.txt");
+  for (const auto& stage : file.stages) EXPECT_TRUE(stage.network.has_value());
+  testing::expect_same_weights(play_pattern_weights(), file);
+}
+
+// The packed form the defaults are compiled in keeps the networks too (a
+// stage with one, a stage without), and refuses bytes cut short or past
+// the end.
+TEST(Network, PackedWeightsKeepTheNetworks) {
+  for (const auto& [k, h] : {std::pair{4, 16}, std::pair{8, 256}, std::pair{1, 8}}) {
+    PatternWeights w = random_network_weights(static_cast<std::uint64_t>(10 * k + h), k, h);
+    w.stages[1].network.reset();
+    w.probcut = {{3, 0, 19, -40, 100, 7}};
+    const std::string packed = pack_pattern_weights(w);
+    testing::expect_same_weights(unpack_pattern_weights(packed), w);
+    EXPECT_THROW(unpack_pattern_weights(packed.substr(0, packed.size() - 1)),
+                 std::invalid_argument);
+    EXPECT_THROW(unpack_pattern_weights(packed + '\0'), std::invalid_argument);
+  }
 }
 
 TEST(Network, WeightsFileErrorsNameLineAndColumn) {
