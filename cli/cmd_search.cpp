@@ -145,16 +145,18 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
     doc["schema"] = kResultSchema;
     doc["kind"] = "search";
     add_machine_and_build(doc);
-    doc["config"] = {{"inputs", args.inputs},
-                     {"level", lvl.level},
-                     {"depth", lvl.depth},
-                     {"wld_empties", lvl.wld_empties},
-                     {"exact_empties", lvl.exact_empties},
-                     {"time_limit_s", args.seconds},
-                     {"preset", solver.preset},
-                     {"variant", solver.variant},
-                     {"tt_mb", solver.options.tt_mb},
-                     {"threads", solver.options.threads}};
+    doc["config"] = {
+        {"inputs", args.inputs},
+        {"level", lvl.level},
+        {"depth", lvl.depth},
+        {"wld_empties", lvl.wld_empties},
+        {"exact_empties", lvl.exact_empties},
+        {"time_limit_s", args.seconds},
+        {"preset", solver.preset},
+        {"variant", solver.variant},
+        {"tt_mb", solver.options.tt_mb},
+        {"threads", solver.options.threads},
+        {"eval_weights", solver.weights.empty() ? Json(nullptr) : Json(solver.weights)}};
     doc["rows"] = rows;
     write_json_file(args.json, doc, "--json");
   }
