@@ -42,8 +42,9 @@ BUDGET = {
 }
 
 # How much a single time may move between runs of unchanged code on these
-# machines (results/2026-11-25-solver-speed: +-25% for single micro
-# benchmarks): a threshold on one time is decided only beyond this margin.
+# machines (results/2026-11-25-issue-35/README.md#solver-speed: +-25% for
+# single micro benchmarks): a threshold on one time is decided only beyond
+# this margin.
 SINGLE_TIME_MARGIN = 0.25
 
 # The 18-empty claim's laptop, and the instructions per clock of this

@@ -6,18 +6,21 @@ one compressed JSON Lines file, runs.jsonl.gz, one line a document:
 that holds the pack. report.py, compare.py and ab.py read both through
 `load`, `load_path` and `names`, looking for a pack in the folder and then
 in the folders above it; a folder committed under results/ is packed whole,
-so that it adds one file to the tree instead of a hundred. The text files
-that a folder's README cites (command output, a checkpoint, timings) go into
-the same pack, one line each: {"file": "SUB/NAME.txt", "text": "..."}; what
-stays beside it is what a reader opens directly: README.md, REPORT.md, the
-plots, and a reproduction run's manifest.json and claims.json.
+so that it adds one file to the tree instead of a hundred. A reproduction
+run's manifest.json and claims.json are documents like the others (report.py
+reads them through `load`). The other files of a folder (command output, a
+checkpoint, timings: text; plots, games in .ggf.gz: bytes) go into the same
+pack, one line each: {"file": "SUB/NAME.txt", "text": "..."} for a UTF-8
+file, {"file": "SUB/NAME.png", "base64": "..."} for any other, so that
+`unpack` writes each back byte for byte; what stays beside the pack is what
+a reader opens directly: README.md and REPORT.md.
 
-  scripts/raw_runs.py pack FOLDER     every loose NAME.json file below FOLDER into
-                                      FOLDER/runs.jsonl.gz (but the manifest.json and
-                                      claims.json of a reproduction run, which stay)
-  scripts/raw_runs.py unpack FOLDER   back into loose files (the text files too)
+  scripts/raw_runs.py pack FOLDER     every loose file below FOLDER but its READMEs
+                                      and reports into FOLDER/runs.jsonl.gz
+  scripts/raw_runs.py unpack FOLDER   back into loose files (the other files too)
   zcat FOLDER/runs.jsonl.gz | head -1 one document, to read by eye
 """
+import base64
 import gzip
 import io
 import json
@@ -25,11 +28,9 @@ import os
 import sys
 
 PACKED = "runs.jsonl.gz"
-LOOSE = ("manifest", "claims")  # read by name, small: never packed
 
-# What stays loose: read by people, or by report.py to find a run.
+# What stays loose: read by people.
 KEEP_FILES = ("README.md", "REPORT.md", PACKED)
-KEEP_ENDINGS = (".png",)
 
 _cache = {}
 
@@ -46,11 +47,13 @@ def _packed(folder):
                 for number, line in enumerate(f, 1):
                     try:
                         item = json.loads(line)
-                        if "file" in item:
+                        if "base64" in item:
+                            texts[item["file"]] = base64.b64decode(item["base64"], validate=True)
+                        elif "file" in item:
                             texts[item["file"]] = item["text"]
                         else:
                             docs[item["name"]] = item["doc"]
-                    except (ValueError, KeyError, TypeError) as e:
+                    except (ValueError, KeyError, TypeError) as e:  # binascii.Error too
                         raise ValueError(f"{path}:{number}: not a packed run: {e}")
         except (OSError, EOFError) as e:
             raise ValueError(f"{path}: {e}")
@@ -59,6 +62,7 @@ def _packed(folder):
 
 
 def _packed_texts(folder):
+    """{name: str of a text file, bytes of any other} of the folder's pack."""
     _packed(folder)
     path = os.path.join(folder, PACKED)
     if not os.path.exists(path):
@@ -112,26 +116,37 @@ def load_path(path):
 
 def _loose_below(folder):
     """The files below folder that a pack takes: ({relative name: path} of
-    the JSON documents, {relative path: path} of the other files). A
-    reproduction run's manifest and claims stay loose (report.py finds the
-    run by its manifest), and so do the READMEs, reports and plots."""
+    the JSON documents, {relative path: path} of the other files). The
+    READMEs and reports stay loose."""
     docs, texts = {}, {}
     for here, dirs, files in os.walk(folder):
         dirs.sort()
-        run = "manifest.json" in files
         for f in files:
             rel = os.path.relpath(os.path.join(here, f), folder).replace(os.sep, "/")
-            if f in KEEP_FILES or f.endswith(KEEP_ENDINGS) or f.endswith(".tmp"):
+            if f in KEEP_FILES or f.endswith(".tmp"):
                 continue
             if f.endswith(".json"):
-                if not (run and f[:-5] in LOOSE):
-                    docs[rel[:-5]] = os.path.join(here, f)
+                docs[rel[:-5]] = os.path.join(here, f)
             else:
                 texts[rel] = os.path.join(here, f)
     return docs, texts
 
 
-# The rate counters of micro/micro, one per benchmark: operations per second.
+def _read_file(path):
+    """A loose file's content: str when it is UTF-8 (newlines as they are),
+    else bytes."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError(f"{path}: cannot be read to pack: {e}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
+# The rate counters of bench/micro, one per benchmark: operations per second.
 RATES = ("flips/s", "masks/s", "plays/s", "moves/s", "positions/s")
 
 
@@ -164,11 +179,7 @@ def pack(folder):
     for name, path in loose_docs.items():
         docs[name] = load_path(path)
     for name, path in loose_texts.items():
-        try:
-            with open(path, encoding="utf-8") as f:
-                texts[name] = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise ValueError(f"{path}: not a text file to pack: {e}")
+        texts[name] = _read_file(path)
     path = os.path.join(folder, PACKED)
     # mtime 0: the same documents make the same bytes, so a pack made again
     # is no change to git
@@ -177,7 +188,11 @@ def pack(folder):
         for name in sorted(docs):
             f.write(json.dumps({"name": name, "doc": docs[name]}, separators=(",", ":")) + "\n")
         for name in sorted(texts):
-            f.write(json.dumps({"file": name, "text": texts[name]}) + "\n")
+            if isinstance(texts[name], bytes):
+                item = {"file": name, "base64": base64.b64encode(texts[name]).decode("ascii")}
+            else:
+                item = {"file": name, "text": texts[name]}
+            f.write(json.dumps(item) + "\n")
     os.replace(path + ".tmp", path)
     for p in list(loose_docs.values()) + list(loose_texts.values()):
         os.remove(p)
@@ -197,8 +212,12 @@ def unpack(folder):
     for name, text in texts.items():
         path = os.path.join(folder, *name.split("/"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        if isinstance(text, bytes):
+            with open(path, "wb") as f:
+                f.write(text)
+        else:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
     os.remove(os.path.join(folder, PACKED))
     return len(docs) + len(texts)
 

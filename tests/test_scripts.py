@@ -40,6 +40,11 @@ def write(path, doc):
         json.dump(doc, f)
 
 
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def micro_doc(rows, aggregates=True):
     """Google Benchmark JSON: rows {name: [ns per operation of each
     repetition]}, as `micro --benchmark_repetitions=N` writes it (iteration
@@ -63,7 +68,7 @@ def micro_doc(rows, aggregates=True):
                 benchmarks.append(dict(common, name=f"{name}_{agg}", run_type="aggregate",
                                        aggregate_name=agg, iterations=len(reps),
                                        **{"flips/s": value}))
-    return {"context": {"executable": "build/release/micro/micro", "num_cpus": 2},
+    return {"context": {"executable": "build/release/bench/micro", "num_cpus": 2},
             "benchmarks": benchmarks}
 
 
@@ -419,7 +424,13 @@ class AbRun(unittest.TestCase):
 
 class RawRuns(unittest.TestCase):
     """scripts/raw_runs.py: a folder's runs packed into runs.jsonl.gz read as
-    the loose files were, by compare.py too; a damaged pack is named."""
+    the loose files were, by compare.py too, its other files (text, bytes)
+    given back byte for byte; a damaged pack is named."""
+
+    # The other files of a folder: text with its own newlines, a plot, games.
+    FILES = {"overhead.txt": "round 1\r\n0.36 ms \u00b1 0.01\n\n",
+             "run/micro.png": bytes(range(256)) * 3,
+             "games/d6.ggf.gz": b"\x1f\x8b\x08\x00" + bytes(range(255, -1, -1))}
 
     def test_pack_round_trip(self):
         rng = np.random.default_rng(31)
@@ -430,17 +441,31 @@ class RawRuns(unittest.TestCase):
                 write(os.path.join(folder, "perft-x.json"),
                       perft_doc(list(np.exp(rng.normal(0, 0.02, 5)))))
                 write(os.path.join(folder, "manifest.json"), {"variants": []})
+            for name, content in self.FILES.items():
+                path = os.path.join(new, *name.split("/"))
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "wb") as f:
+                    f.write(content.encode() if isinstance(content, str) else content)
+            with open(os.path.join(new, "REPORT.md"), "w") as f:
+                f.write("# a report\n")
             loose = script("compare.py", old, new).stdout
             before = json.load(open(os.path.join(new, "perft-x.json")))
             done = script("raw_runs.py", "pack", new)
             self.assertEqual(done.returncode, 0, done.stderr)
-            self.assertEqual(sorted(os.listdir(new)), ["manifest.json", "runs.jsonl.gz"])
+            self.assertEqual(sorted(os.listdir(new)), ["REPORT.md", "runs.jsonl.gz"])
             import raw_runs
             self.assertEqual(raw_runs.load(new, "perft-x"), before)
+            self.assertEqual(raw_runs.load(new, "manifest"), {"variants": []})
             self.assertEqual(raw_runs.names(new), ["manifest", "perft-x"])
             self.assertEqual(script("compare.py", old, new).stdout, loose)
+            packed = read_bytes(os.path.join(new, "runs.jsonl.gz"))
             self.assertEqual(script("raw_runs.py", "unpack", new).returncode, 0)
             self.assertEqual(json.load(open(os.path.join(new, "perft-x.json"))), before)
+            for name, content in self.FILES.items():
+                self.assertEqual(read_bytes(os.path.join(new, *name.split("/"))),
+                                 content.encode() if isinstance(content, str) else content, name)
+            self.assertEqual(script("raw_runs.py", "pack", new).returncode, 0)
+            self.assertEqual(read_bytes(os.path.join(new, "runs.jsonl.gz")), packed)
 
     def test_damaged_pack(self):
         with tempfile.TemporaryDirectory() as tmp:
