@@ -11,7 +11,7 @@ compare them. Every measurement recorded under results/ is made with it.
       threads). COMMAND is a reversi-bench command line (binary and options,
       split like a shell would: the two binaries of a before/after pair, or
       one binary with two option sets); ARGS are given to both. A command
-      whose binary is named `micro` (micro/micro, Google Benchmark), or any
+      whose binary is named `micro` (bench/micro, Google Benchmark), or any
       command with --micro, is given --benchmark_out=DIR/NAME-ROUND.json
       --benchmark_out_format=json instead of --json. Writes DIR/ab.json (the
       commands, rounds, wall times) and DIR/ab-summary.json (the ratios,
@@ -45,13 +45,16 @@ ratio is beyond the noise floor (default 2%). Seconds are the commands' own
 each run's wall time is recorded beside them. A micro benchmark document's
 rows are its benchmarks, each the median ns per operation over its
 repetitions in that round; its round figure is the sum of those ns.
-Exit status 2 when a folder or a JSON file cannot be read, or on a usage
-error.
+Exit status 2 on a usage error, and, with one line naming the file and
+the field, when a folder or a JSON file cannot be read or a document is not
+of the shape read here (scripts/shapes.py: ab.json's fields, and those of
+each kind of round document below).
 """
 import argparse
 import json
 import math
 import os
+import re
 import shlex
 import statistics
 import subprocess
@@ -59,7 +62,33 @@ import sys
 import time
 
 import raw_runs
+import shapes
 import stats
+from shapes import COUNT, INTEGER, LEAVES, SECONDS, Leaf, List, Map
+
+# The fields read here (scripts/shapes.py). ab.json, written by `run`:
+META = {"a": str, "b": str,
+        "rounds": Leaf("an integer >= 1", lambda x: shapes.integer(x) and x >= 1),
+        "commands": Map(str)}
+# A solve row or summary: its seconds and the counts of `work`.
+WORK = {"seconds": SECONDS, "nodes?": COUNT, "selective_nodes?": COUNT, "shallow_nodes?": COUNT}
+# A round's document, by its kind (a micro benchmark document: shapes.MICRO).
+KINDS = {
+    "perft": {"rows": List({"variant": str, "depth": COUNT, "leaves": LEAVES,
+                            "median_seconds": SECONDS}, least=1)},
+    "bench": {"rows": [{"position": str, "seconds": SECONDS, "nodes": COUNT,
+                        "other_nodes": COUNT}],
+              "summary": {"seconds": SECONDS, "nodes": COUNT}},
+    "solve": {"rows": [dict(WORK, position=str)], "summary": WORK},
+    "search": {"rows": List({"position": str, "seconds": SECONDS, "nodes": COUNT}, least=1)},
+}
+KIND = {"kind": Leaf("one of " + ", ".join(map(json.dumps, KINDS)) +
+                     " (or a micro benchmark's JSON, with benchmarks and context)",
+                     lambda k: isinstance(k, str) and k in KINDS)}
+# A document of `suite`: solve --json.
+SUITE = {"rows": [dict(WORK, position=str, empties=INTEGER, **{"score?": INTEGER,
+                                                                "solved?": bool,
+                                                                "score_ok?": bool})]}
 
 
 def fail(message):
@@ -68,39 +97,34 @@ def fail(message):
     sys.exit(2)
 
 
-def load(path):
-    """The JSON document at PATH, loose or packed (scripts/raw_runs.py)."""
-    try:
-        doc = raw_runs.load_path(path)
-    except ValueError as e:
-        fail(f"ab.py: cannot read JSON: {e}")
-    if doc is None:
-        fail(f"ab.py: {path}: no such file (loose or packed)")
-    return doc
-
-
 def work(d):
     """A solve row or summary's positions: exact + selective pass + ordering."""
     return d.get("nodes", 0) + d.get("selective_nodes", 0) + d.get("shallow_nodes", 0)
 
 
 def is_micro(doc):
-    """A Google Benchmark JSON document (micro/micro --benchmark_out)."""
+    """A Google Benchmark JSON document (bench/micro --benchmark_out)."""
     return isinstance(doc, dict) and "benchmarks" in doc and "context" in doc
 
 
-def measure(doc):
+def measure(doc, where):
     """(seconds, nodes, per-position {label: (seconds, nodes)}) of a --json
     document of solve, bench, perft or search, or of a micro benchmark document
-    (then ns per operation, nodes 0)."""
+    (then ns per operation, nodes 0). BadInput names `where` when the
+    document is not of its kind's shape."""
     if is_micro(doc):
         # each benchmark's median ns per operation over its repetitions (the
         # median aggregate if the file kept only aggregates); their sum is
         # only a figure for the round table
+        shapes.check(doc, where, shapes.MICRO)
         rows = {name: (statistics.median(samples) if samples else median, 0)
                 for name, (samples, median) in raw_runs.micro_rows(doc).items()}
+        if not rows:
+            raise shapes.BadInput(where, "benchmarks", "no benchmark with a rate counter ("
+                                  + ", ".join(raw_runs.RATES) + ")")
         return sum(ns for ns, _ in rows.values()), 0, rows
-    kind = doc.get("kind") if isinstance(doc, dict) else None
+    kind = shapes.check(doc, where, KIND)["kind"]
+    shapes.check(doc, where, KINDS[kind])
     if kind == "perft":
         # `perft -d N` times every depth up to N (and `--split` only N): the
         # deepest depth is the measure, every depth a row of the table
@@ -118,17 +142,14 @@ def measure(doc):
         s = doc["summary"]
         return (s["seconds"], work(s),
                 {r["position"]: (r["seconds"], work(r)) for r in doc["rows"]})
-    if kind == "search":
-        # `search`: the playing search of each position (its last iteration)
-        rows = {r["position"]: (r["seconds"], r["nodes"]) for r in doc["rows"]}
-        return (sum(t for t, _ in rows.values()), sum(n for _, n in rows.values()), rows)
-    fail(f"ab.py: a --json document of kind {kind!r} (solve, bench, perft, search or a "
-         "micro benchmark's JSON expected)")
+    # `search`: the playing search of each position (its last iteration)
+    rows = {r["position"]: (r["seconds"], r["nodes"]) for r in doc["rows"]}
+    return (sum(t for t, _ in rows.values()), sum(n for _, n in rows.values()), rows)
 
 
 def output_args(command, micro, path):
     """Where COMMAND writes its JSON: --json PATH, or Google Benchmark's
-    options for micro/micro."""
+    options for bench/micro."""
     if micro or os.path.basename(command[0]) == "micro":
         return [f"--benchmark_out={path}", "--benchmark_out_format=json"]
     return ["--json", path]
@@ -175,14 +196,11 @@ def run(args):
 def rounds_of(folder, a, b):
     """The rounds N for which DIR/A-N.json and DIR/B-N.json both exist
     (loose or packed: scripts/raw_runs.py)."""
-    try:
-        present = raw_runs.names(folder)
-    except ValueError as e:
-        fail(f"ab.py: {e}")
+    present = shapes.names(folder)
 
     def found(name):
         return {int(n[len(name) + 1:]) for n in present
-                if n.startswith(name + "-") and n[len(name) + 1:].isdigit()}
+                if n.startswith(name + "-") and re.fullmatch(r"[0-9]+", n[len(name) + 1:])}
     return sorted(found(a) & found(b))
 
 
@@ -210,23 +228,20 @@ def flag_cell(change):
 
 
 def table(folder, a=None, b=None, alpha=0.05, floor=0.02):
-    try:
-        present = raw_runs.names(folder)
-    except ValueError as e:
-        fail(f"ab.py: cannot read JSON: {e}")
+    """Prints the tables of a folder of rounds. BadInput (scripts/shapes.py)
+    for a file that cannot be read or a document not of its shape, found
+    before a line is printed."""
+    present = shapes.names(folder)
     if not os.path.isdir(folder) and not present:
         fail(f"ab.py: {folder}: no such folder (nor packed in a folder above)")
     meta_path = os.path.join(folder, "ab.json")
-    try:
-        meta = raw_runs.load_path(meta_path)
-    except ValueError as e:
-        fail(f"ab.py: cannot read JSON: {e}")
+    meta = shapes.check(*shapes.load_path(meta_path), META) if "ab" in present else None
     if a is None:
         if meta is None:
             fail(f"ab.py: {meta_path} does not exist; name the two sides: "
                  f"ab.py table {folder} A B")
         a, b = meta["a"], meta["b"]
-        rounds = list(range(1, meta["rounds"] + 1))
+        rounds = range(1, meta["rounds"] + 1)  # a missing round is an error when read
     else:
         rounds = rounds_of(folder, a, b)
         if not rounds:
@@ -236,10 +251,10 @@ def table(folder, a=None, b=None, alpha=0.05, floor=0.02):
     # per side, label -> ({round: seconds}, nodes of the first round)
     per_position = {a: {}, b: {}}
     for rnd in rounds:
-        da = load(os.path.join(folder, f"{a}-{rnd}.json"))
-        db = load(os.path.join(folder, f"{b}-{rnd}.json"))
+        da, where_a = shapes.load_path(os.path.join(folder, f"{a}-{rnd}.json"))
+        db, where_b = shapes.load_path(os.path.join(folder, f"{b}-{rnd}.json"))
         micro = is_micro(da) and is_micro(db)
-        ma, mb = measure(da), measure(db)
+        ma, mb = measure(da, where_a), measure(db, where_b)
         ratios.append(mb[0] / ma[0] if ma[0] else float("nan"))
         same_nodes &= ma[1] == mb[1] and all(  # the rows both have (perft: depths)
             ma[2][k][1] == mb[2][k][1] for k in ma[2].keys() & mb[2].keys())
@@ -339,7 +354,7 @@ def rows_of(paths):
     rows of several files in the order of their positions)."""
     rows = []
     for path in paths.split(","):
-        rows += load(path)["rows"]
+        rows += shapes.check(*shapes.load_path(path), SUITE)["rows"]
     return sorted(rows, key=position_key) if "," in paths else rows
 
 
@@ -413,16 +428,19 @@ def main():
     args = parser.parse_args()  # a usage error exits 2
     if args.mode in ("run", "table") and (not 0 < args.alpha < 1 or args.floor < 0):
         fail("ab.py: --alpha between 0 and 1, --floor at least 0")
-    if args.mode == "run":
-        if args.rounds < 1:
-            fail("ab.py: --rounds must be at least 1")
-        run(args)
-    elif args.mode == "table":
-        if len(args.sides) not in (0, 2):
-            fail("ab.py: table DIR, or table DIR A B")
-        table(args.folder, *args.sides, alpha=args.alpha, floor=args.floor)
-    else:
-        suite(args.a, args.b, args.exact)
+    if args.mode == "run" and args.rounds < 1:
+        fail("ab.py: --rounds must be at least 1")
+    if args.mode == "table" and len(args.sides) not in (0, 2):
+        fail("ab.py: table DIR, or table DIR A B")
+    try:
+        if args.mode == "run":
+            run(args)
+        elif args.mode == "table":
+            table(args.folder, *args.sides, alpha=args.alpha, floor=args.floor)
+        else:
+            suite(args.a, args.b, args.exact)
+    except shapes.BadInput as e:  # a file unread, a field not of its shape: one line
+        fail(f"ab.py: {e}")
 
 
 if __name__ == "__main__":

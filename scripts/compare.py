@@ -17,7 +17,10 @@ The samples of a row: micro.json, the ns per operation of each repetition
 (a run that kept only the aggregates has none: its median is compared,
 unflagged); perft-*.json, the repetitions at the deepest depth; a solve
 run, the sum over its positions of each repetition's time. Files are matched
-by name. Exit status 2 when a folder or a JSON file cannot be read.
+by name. Exit status 2, with one line naming the file and the field, when
+a folder or a JSON file cannot be read or a document is not of the shape
+read here (scripts/shapes.py): every document of a folder an object, and
+the fields below of the perft, solve and micro benchmark documents.
 """
 import argparse
 import math
@@ -26,26 +29,32 @@ import statistics
 import sys
 
 import raw_runs
+import shapes
 import stats
+from shapes import COUNT, List, SECONDS, TIME
+
+# The fields read here (scripts/shapes.py). Every document of a folder is an
+# object; a perft or solve run is compared (other kinds are other commands'),
+# micro.json is Google Benchmark's JSON (shapes.MICRO). A repetition's time
+# is above 0: it is a term of a ratio.
+DOCUMENT = {"kind?": str}
+SHAPES = {
+    "perft": {"rows": List({"depth": COUNT, "seconds?": [TIME], "median_seconds": SECONDS},
+                           least=1)},
+    "solve": {"rows": [{"times?": [TIME]}], "summary": {"seconds": SECONDS}},
+}
+
 
 def fail(message):
     print(message, file=sys.stderr)
     sys.exit(2)
 
 
-def load(folder, name):
-    """The folder's document NAME (NAME.json, or packed in runs.jsonl.gz)."""
-    try:
-        return raw_runs.load(folder, name)
-    except ValueError as e:
-        fail(f"compare.py: cannot read JSON: {e}")
-
-
 def micro_times(folder):
     """{benchmark: (median ns per operation, samples)}."""
-    doc = load(folder, "micro")
-    if not isinstance(doc, dict):
+    if "micro" not in shapes.names(folder):
         return {}
+    doc = shapes.check(*shapes.load(folder, "micro"), shapes.MICRO)
     out = {}
     for name, (samples, median) in raw_runs.micro_rows(doc).items():
         out[name] = (statistics.median(samples) if samples else median, samples)
@@ -55,7 +64,7 @@ def micro_times(folder):
 def solve_samples(rows):
     """Repetition k of a solve run: the sum over its positions of times[k],
     when every position has the same number of times."""
-    times = [r.get("times") or [] for r in rows]
+    times = [r.get("times", []) for r in rows]
     if not times or len({len(t) for t in times}) != 1:
         return []
     return [sum(t[k] for t in times) for k in range(len(times[0]))]
@@ -64,17 +73,18 @@ def solve_samples(rows):
 def macro_times(folder):
     """{run name: (median seconds, samples)} for the perft and solve runs."""
     out = {}
-    for name in raw_runs.names(folder):
-        data = load(folder, name)
-        if not isinstance(data, dict):
-            continue
-        if data.get("kind") == "perft" and data.get("rows"):
+    for name in shapes.names(folder):
+        data, where = shapes.load(folder, name)
+        kind = shapes.check(data, where, DOCUMENT).get("kind")
+        if kind in SHAPES:
+            shapes.check(data, where, SHAPES[kind])
+        if kind == "perft":
             last = data["rows"][-1]
-            samples = list(last.get("seconds") or [])
+            samples = list(last.get("seconds", []))
             median = statistics.median(samples) if samples else last["median_seconds"]
             out[f"{name} (depth {last['depth']})"] = (median, samples)
-        elif data.get("kind") == "solve":
-            samples = solve_samples(data.get("rows", []))
+        elif kind == "solve":
+            samples = solve_samples(data["rows"])
             median = statistics.median(samples) if samples else data["summary"]["seconds"]
             out[name] = (median, samples)
     return out
@@ -140,6 +150,19 @@ def counts(compared, slower, faster, untested):
     return line
 
 
+def read(old, new):
+    """[(title, the old folder's rows, the new folder's)] of the two tables,
+    every document read and checked before a line is printed; BadInput
+    (scripts/shapes.py) for a folder or a document that cannot be used."""
+    for folder in (old, new):
+        if not os.path.isdir(folder) and not shapes.names(folder):
+            raise shapes.BadInput(folder, "", "not a results folder (no such directory, "
+                                  "nor packed in a folder above)")
+    return [(title, times(old), times(new))
+            for title, times in (("micro benchmarks (ns per operation)", micro_times),
+                                 ("perft and solve runs (seconds)", macro_times))]
+
+
 def main():
     parser = argparse.ArgumentParser(
         prog="compare.py", description=__doc__.split("\n")[0],
@@ -154,21 +177,16 @@ def main():
     args = parser.parse_args()  # a usage error exits 2
     if not 0 < args.alpha < 1 or args.floor < 0:
         fail("compare.py: --alpha between 0 and 1, --floor at least 0")
-    for folder in (args.old, args.new):
-        try:
-            packed = raw_runs.names(folder)
-        except ValueError as e:
-            fail(f"compare.py: cannot read JSON: {e}")
-        if not os.path.isdir(folder) and not packed:
-            fail(f"compare.py: {folder}: not a results folder (no such directory, "
-                 "nor packed in a folder above)")
+    try:
+        tables = read(args.old, args.new)
+    except shapes.BadInput as e:  # a file unread, a field not of its shape: one line
+        fail(f"compare.py: {e}")
     print(f"Mann-Whitney U, two-sided, alpha {args.alpha:g}, floor {args.floor * 100:g}%: "
           f"a row is flagged when p < alpha and new/old (the ratio of the medians, "
           f"{1 - args.alpha:.0%} bootstrap interval) is beyond the floor")
     total = [0, 0, 0, 0]
-    for title, times in (("micro benchmarks (ns per operation)", micro_times),
-                         ("perft and solve runs (seconds)", macro_times)):
-        result = compare(title, times(args.old), times(args.new), args.alpha, args.floor)
+    for title, old, new in tables:
+        result = compare(title, old, new, args.alpha, args.floor)
         total = [t + r for t, r in zip(total, result)]
     print(f"\nall: {counts(*total)}")
 
