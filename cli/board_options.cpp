@@ -12,6 +12,7 @@
 #include "protocol/command.hpp"
 #include "protocol/process.hpp"
 #include "run/board_runs.hpp"
+#include "run/perft_run.hpp"
 
 namespace rb::cli {
 namespace {

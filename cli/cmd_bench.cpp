@@ -11,7 +11,6 @@
 // a change to any of them shows.
 #include <fmt/core.h>
 
-#include <chrono>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -20,14 +19,13 @@
 #include "cli/plugins.hpp"
 #include "cli/solver_choice.hpp"
 #include "core/errors.hpp"
-#include "core/seconds.hpp"
 #include "io/bench_positions.hpp"
 #include "io/data_files.hpp"
 #include "io/json.hpp"
 #include "io/machine.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
-#include "run/solver_setup.hpp"
+#include "run/solve_suite.hpp"
 #include "search/presets.hpp"
 
 namespace rb::cli {
@@ -52,40 +50,37 @@ struct BenchArgs {
   std::vector<std::string> plugins;
 };
 
-int run_bench(const BenchArgs& args, const std::string& variant, SolveFn solve_fn,
-              const std::vector<NamedPosition>& positions, SolveOptions options, bool json_given) {
-  fmt::print("bench  variant {}{}  preset {}  threads 1  tt {} MB  {} positions\n", variant,
-             args.variant == "auto" ? " (auto)" : "", args.preset, options.tt_mb, positions.size());
+int run_bench(const BenchArgs& args, const SearchSession& session,
+              const std::vector<NamedPosition>& positions, bool json_given) {
+  fmt::print("bench  variant {}{}  preset {}  threads 1  tt {} MB  {} positions\n",
+             session.variant(), args.variant == "auto" ? " (auto)" : "", args.preset,
+             session.options().tt_mb, positions.size());
   fmt::print("{:>4} {:<32} {:>7} {:>6} {:>9} {:>14} {:>14} {:>9}\n", "#", "position", "empties",
              "score", "expected", "exact nodes", "other nodes", "seconds");
-  TranspositionTable table(options.tt_mb);
   std::uint64_t total = 0;
   double seconds = 0;
   int wrong = 0;
   Json rows = Json::array();
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    const NamedPosition& p = positions[i];
-    table.clear();  // outside the timed region
-    const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult r = solve_fn(p.entry.position, options, &table);
-    const double s = seconds_since(t0);
+  SuiteRun run;
+  run.session = &session;
+  solve_suite(run, positions, [&](const SolveRow& row) {
+    const SolveResult& r = row.result;
     const std::uint64_t other = r.selective_nodes + r.shallow_nodes;
-    const auto expected = p.entry.best_score();
-    const bool ok = r.solved && (!expected || r.score == *expected);
+    const bool ok = r.solved && row.score_ok;
     wrong += !ok;
     total += r.nodes + other;
-    seconds += s;
-    fmt::print("{:>4} {:<32} {:>7} {:>+6} {:>9} {:>14} {:>14} {:>9.3f}{}\n", i + 1, p.label,
-               p.entry.position.empties(), r.score, expected ? format_score(*expected) : "-",
-               r.nodes, other, s, ok ? "" : "  WRONG SCORE");
-    rows.push_back({{"position", p.label},
-                    {"empties", p.entry.position.empties()},
+    seconds += row.seconds;
+    fmt::print("{:>4} {:<32} {:>7} {:>+6} {:>9} {:>14} {:>14} {:>9.3f}{}\n", row.index, row.label,
+               row.empties, r.score, row.expected ? format_score(*row.expected) : "-", r.nodes,
+               other, row.seconds, ok ? "" : "  WRONG SCORE");
+    rows.push_back({{"position", row.label},
+                    {"empties", row.empties},
                     {"score", r.score},
                     {"score_ok", ok},
                     {"nodes", r.nodes},
                     {"other_nodes", other},
-                    {"seconds", s}});
-  }
+                    {"seconds", row.seconds}});
+  });
   const double nps = seconds > 0 ? static_cast<double>(total) / seconds : 0.0;
   fmt::print("bench: {} nodes, {:.3f} s, {:.0f} nodes/s\n", total, seconds, nps);
   if (json_given) {
@@ -93,8 +88,9 @@ int run_bench(const BenchArgs& args, const std::string& variant, SolveFn solve_f
     doc["schema"] = kResultSchema;
     doc["kind"] = "bench";
     add_machine_and_build(doc);
-    doc["config"] = {
-        {"variant", variant}, {"variant_requested", args.variant}, {"preset", args.preset}};
+    doc["config"] = {{"variant", session.variant()},
+                     {"variant_requested", args.variant},
+                     {"preset", args.preset}};
     doc["rows"] = rows;
     doc["summary"] = {
         {"nodes", total}, {"seconds", seconds}, {"nodes_per_second", nps}, {"wrong_scores", wrong}};
@@ -121,10 +117,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     run_with_plugins(args->plugins, exit_code, [&] {
       const bool json_given = json->count() > 0;
       if (json_given) check_writable(args->json, "--json");
-      SolverRequest request;  // the preset as it is, on one thread
+      SearchRequest request;  // the preset as it is, on one thread
       request.preset = args->preset;
+      request.variant = args->variant;
       request.weights_option = "bench";
-      ChosenSolver solver = settle_solver(request);
+      SearchSession session = SearchSession::settle(request);
       std::vector<NamedPosition> positions;
       for (const BenchSuite& suite : kBenchSuites) {
         auto entries = parse_obf_text(suite.text, suite.file);
@@ -136,9 +133,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
               {std::move(entries[i]), std::string(suite.file) + ":" + std::to_string(i + 1)});
         }
       }
-      choose_variant(solver, args->variant);
-      exit_code =
-          run_bench(*args, solver.variant, solver.solve, positions, solver.options, json_given);
+      session.choose_variant();
+      exit_code = run_bench(*args, session, positions, json_given);
     });
   });
 }

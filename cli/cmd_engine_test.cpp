@@ -36,7 +36,7 @@ struct EngineTestArgs {
   std::vector<std::string> inputs;
   std::vector<EngineArg> engines;
   bool builtin = true;
-  SolverArgs solver;
+  SearchRequest solver;
   protocol::RunLimits limits;
   std::string json;
   bool json_given = false;
@@ -77,7 +77,7 @@ int run(EngineTestArgs& args) {
   if (args.engines.empty() && !args.builtin) {
     throw UsageError("nothing to test: give an --engine, or leave out --no-builtin");
   }
-  if (args.builtin) choose_solver(args.solver);  // its usage errors before any engine runs
+  if (args.builtin) SearchSession::open(args.solver);  // its usage errors before any engine runs
   if (args.json_given) check_writable(args.json, "--json");
   protocol::install_interrupt_cleanup();
 

@@ -80,14 +80,15 @@ int make_corpus(const CorpusArgs& a) {
     const train::Corpus done = train::read_corpus(a.output, identity);
     work.first = done.games.size();
     for (const auto& g : done.games) samples += g.size();
-    log.emplace(a.output, true);
+    forget_input(a.output);  // read above; from now on this run's output
+    log.emplace(a.output, true, "--output");
   } else {
     std::error_code ec;
     if (std::filesystem::exists(a.output, ec)) {
       throw UsageError("--output: '" + a.output +
                        "' exists already; give --resume to go on with it, or another file");
     }
-    log.emplace(a.output, false);
+    log.emplace(a.output, false, "--output");
     log->write(identity);
   }
   if (work.first > 0) {

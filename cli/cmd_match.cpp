@@ -42,7 +42,7 @@ struct MatchArgs {
   bool sprt = false;
   SprtSettings sprt_settings;
   double confidence = 0.95;
-  SolverArgs solver;
+  SearchRequest solver;
   std::string ggf, state, json;
   bool resume = false;
 };
@@ -74,8 +74,8 @@ MatchSettings base_settings(const MatchArgs& args) {
 }
 
 // One match of two engines, with its progress lines and records.
-MatchResult play(const MatchSettings& settings, const ChosenSolver* solver,
-                 const std::vector<PairRecord>& done, LineLog* ggf, LineLog* state) {
+MatchResult play(const MatchSettings& settings, const SearchSession* solver,
+                 const std::vector<PairRecord>& done, LineLog* ggf, MatchState* state) {
   MatchObserver observer;
   observer.game = [&](const GameRecord& g) {
     if (g.end == GameRecord::End::fault) print_fault(g, settings);
@@ -83,7 +83,7 @@ MatchResult play(const MatchSettings& settings, const ChosenSolver* solver,
   // The records of a pair once it is counted: a game of a pair abandoned
   // (an interrupt, the SPRT decided) is in neither.
   observer.pair = [&](const PairRecord& p, const MatchProgress& m) {
-    if (state) state->write(pair_json(p).dump());
+    if (state) state->write(p);
     if (ggf) {
       for (const GameRecord& g : p.games) ggf->write(ggf_record(g, settings, utc_now()));
     }
@@ -117,9 +117,9 @@ int run(MatchArgs& args) {
     engines.back().spec.nboard_depth = e.depth.value_or(0);
   }
   const MatchSettings base = base_settings(args);
-  std::optional<ChosenSolver> chosen;
-  if (args.adjudicate >= 0) chosen = choose_solver(args.solver);
-  const ChosenSolver* solver = chosen ? &*chosen : nullptr;
+  std::optional<SearchSession> chosen;
+  if (args.adjudicate >= 0) chosen.emplace(SearchSession::open(args.solver));
+  const SearchSession* solver = chosen ? &*chosen : nullptr;
   // Every two engines, in order: (0, 1) alone for a match of two.
   std::vector<std::pair<int, int>> matches;
   for (int i = 0; i < static_cast<int>(n); ++i) {
@@ -139,19 +139,20 @@ int run(MatchArgs& args) {
   }
   const MatchSettings first = settings_of(matches.front());
   const Json identity = match_identity(first);
-  std::vector<PairRecord> done;
-  if (args.resume) {
-    LineLog::check_resumable(args.state);  // read before LineLog opens it (which checks --ggf)
-    done = read_match_state(args.state, identity, first);
-  }
+  // Every output checked (io/output.hpp, io/record_file.hpp) before one is
+  // written: none is an input (the openings, the weights), no two share a
+  // file, an existing state is refused without --resume.
+  if (!args.state.empty()) MatchState::check(args.state, args.resume);
   if (!args.ggf.empty()) check_writable(args.ggf, "--ggf");
   if (!args.json.empty()) check_writable(args.json, "--json");
-  std::optional<LineLog> ggf, state;
-  if (!args.ggf.empty()) ggf.emplace(args.ggf, args.resume);
+  std::vector<PairRecord> done;
+  std::optional<MatchState> state;
   if (!args.state.empty()) {
-    state.emplace(args.state, args.resume);
-    if (!args.resume) state->write(identity.dump());
+    state.emplace(args.resume ? MatchState::resume(args.state, identity, first, done)
+                              : MatchState::create(args.state, identity));
   }
+  std::optional<LineLog> ggf;
+  if (!args.ggf.empty()) ggf.emplace(args.ggf, args.resume, "--ggf");
   protocol::install_interrupt_cleanup();
 
   std::vector<MatchResult> results;

@@ -25,15 +25,15 @@ namespace {
 
 struct OpeningsArgs {
   OpeningRequest request;
-  SolverArgs solver;
+  SearchRequest solver;
   std::string output = "-";
 };
 
 int run(OpeningsArgs& args) {
-  ChosenSolver solver = choose_solver(args.solver);
+  SearchSession session = SearchSession::open(args.solver);
   if (args.output != "-") check_writable(args.output, "--output");
   const bool tty = isatty(fileno(stderr)) != 0;
-  const auto openings = make_openings(args.request, solver, [&](int found, int tried) {
+  const auto openings = make_openings(args.request, session, [&](int found, int tried) {
     if (tty) std::fprintf(stderr, "\r%d openings from %d random games", found, tried);
   });
   if (tty) std::fprintf(stderr, "\n");
@@ -43,8 +43,8 @@ int run(OpeningsArgs& args) {
       "% the playing search {} plies deep ({}), one per symmetry class,\n"
       "% made by: reversi-bench openings --plies {} --count {} --depth {} --max-score {:g} "
       "--seed {}\n",
-      openings.size(), r.plies, r.max_score, r.depth, describe_solver(solver), r.plies, r.count,
-      r.depth, r.max_score, r.seed);
+      openings.size(), r.plies, r.max_score, r.depth, session.describe(), r.plies, r.count, r.depth,
+      r.max_score, r.seed);
   for (const ScoredOpening& o : openings) {
     std::string moves;
     for (Square s : o.opening.moves) moves += s == kPass ? std::string("pa") : square_name(s);

@@ -18,8 +18,6 @@
 #include "cli/perft_report.hpp"
 #include "cli/plugins.hpp"
 #include "core/errors.hpp"
-#include "core/median.hpp"
-#include "core/seconds.hpp"
 #include "core/threads.hpp"
 #include "io/data_files.hpp"
 #include "io/json.hpp"
@@ -27,6 +25,7 @@
 #include "io/output.hpp"
 #include "perft/perft_split.hpp"
 #include "perft/perft_table.hpp"
+#include "run/perft_run.hpp"
 #include "search/instances.hpp"
 #include "variants/runtime.hpp"
 
@@ -97,52 +96,32 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
   if (args.repeat > 1) std::printf("seconds: the median of %d runs\n", args.repeat);
   std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
               table ? "published" : "");
-  bool all_ok = true;
-  int first_wrong = 0;  // the first depth whose count disagrees with the table
-  for (int depth = 1; depth <= args.depth; ++depth) {
-    Count128 leaves = 0;
-    std::vector<double> times;
-    for (int r = 0; r < args.repeat; ++r) {
-      if (cache) cache->clear();  // every count starts from an empty cache, outside the timing
-      const auto t0 = std::chrono::steady_clock::now();
-      // The 64-bit perft where depth 21 from the start fits; deeper, 128 bits.
-      const Count128 count = depth <= kMaxPerftDepth
-                                 ? fns.perft(start.entry.position, depth, options)
-                                 : fns.perft_wide(start.entry.position, depth, options, false);
-      times.push_back(seconds_since(t0));
-      if (r > 0 && count != leaves) {
-        throw CheckFailed("perft(" + std::to_string(depth) + ") gave " + to_decimal(count) +
-                          " leaves, then " + to_decimal(leaves));
-      }
-      leaves = count;
-    }
-    const double secs = median(times);
-    const bool ok_before = all_ok;
-    const std::string check = check_count(table, convention, depth, leaves, all_ok);
-    if (ok_before && !all_ok) first_wrong = depth;
-    print_perft_row(depth, leaves, secs, check);
-    rows.push_back({std::string(name), depth, leaves, times, check, shortcut});
-  }
-  if (first_wrong > 0) {
+  PerftRunRequest request;
+  request.depth = args.depth;
+  request.options = options;
+  request.repeat = args.repeat;
+  request.divide = args.divide;
+  request.table = table;
+  const PerftRun run =
+      run_perft_depths(fns, start.entry.position, request, [&](const PerftDepth& d) {
+        print_perft_row(d.depth, d.leaves, d.seconds, d.check);
+        rows.push_back({std::string(name), d.depth, d.leaves, d.times, d.check, shortcut});
+      });
+  if (run.first_wrong > 0) {
     std::printf("\n");
-    if (first_wrong > kMaxBisectDepth) {
+    if (!run.bisected) {
       std::printf(
           "bisection: not run, the first wrong depth %d is above %d (its reference "
           "counts would take long)\n\n",
-          first_wrong, kMaxBisectDepth);
+          run.first_wrong, kMaxBisectDepth);
     } else {
-      if (cache) cache->clear();
-      const BisectBoard board{fns.legal_moves, fns.play,
-                              [&](const Position& p, int d) { return fns.perft(p, d, options); }};
-      print_bisection(bisect_perft(start.entry.position, first_wrong, convention, board),
-                      first_wrong);
+      print_bisection(run.finding, run.first_wrong);
     }
   }
   if (args.divide) {
-    if (cache) cache->clear();
     std::printf("divide at depth %d:\n", args.depth);
     std::uint64_t total = 0;
-    for (const auto& row : fns.divide(start.entry.position, args.depth, options)) {
+    for (const auto& row : run.divide) {
       std::printf("  %-3s %22llu\n", square_name(row.move).c_str(),
                   static_cast<unsigned long long>(row.count));
       total += row.count;
@@ -150,7 +129,7 @@ bool run_variant(const PerftArgs& args, const PerftFunctions& fns, const NamedPo
     std::printf("  %-3s %22llu\n", "sum", static_cast<unsigned long long>(total));
   }
   std::printf("\n");
-  return all_ok;
+  return run.ok;
 }
 
 // The perft command, once its options are parsed.

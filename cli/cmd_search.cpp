@@ -4,7 +4,6 @@
 // finishes, then the answer; --json writes them all.
 #include <fmt/core.h>
 
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,9 +20,8 @@
 #include "io/machine.hpp"
 #include "io/obf.hpp"
 #include "io/output.hpp"
-#include "run/solver_setup.hpp"
+#include "run/search_positions.hpp"
 #include "search/levels.hpp"
-#include "search/transposition.hpp"
 
 namespace rb::cli {
 namespace {
@@ -33,7 +31,7 @@ struct SearchArgs {
   int level = 10;
   int depth = 0;       // --depth: the midgame alone, this deep
   double seconds = 0;  // --time: per position, at the deepest level
-  SolverArgs solver;
+  SearchRequest solver;
   std::string json;
 };
 
@@ -90,9 +88,12 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
     for (auto& p : load_positions(input)) positions.push_back(std::move(p));
   }
   if (json->count() > 0) check_writable(args.json, "--json");
-  ChosenSolver solver = choose_solver(args.solver);
-  Level lvl = level_of(time->count() > 0 ? kMaxLevel : args.level);
-  if (depth->count() > 0) lvl = Level{0, args.depth, 0, 0};
+  SearchSession session = SearchSession::open(args.solver);
+  ThinkLimits limits;
+  limits.level = level_of(time->count() > 0 ? kMaxLevel : args.level);
+  if (depth->count() > 0) limits.level = Level{0, args.depth, 0, 0};
+  if (time->count() > 0) limits.seconds = args.seconds;
+  const Level& lvl = limits.level;
   const std::string limit =
       depth->count() > 0  ? fmt::format("depth {} (the midgame alone)", args.depth)
       : time->count() > 0 ? fmt::format("{} s per position", args.seconds)
@@ -100,38 +101,34 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
                                 "level {} (depth {}, win/loss/draw at {} empties, exact "
                                 "at {})",
                                 lvl.level, lvl.depth, lvl.wld_empties, lvl.exact_empties);
-  fmt::print("search {} positions  {}  {}\n", positions.size(), limit, describe_solver(solver));
-  TranspositionTable table(solver.options.tt_mb);
-  MidgameTable midgame_table(midgame_table_mb(solver.options.tt_mb));
-  Json rows = Json::array();
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    const NamedPosition& p = positions[i];
+  fmt::print("search {} positions  {}  {}\n", positions.size(), limit, session.describe());
+  SearchObserver observer;
+  observer.begin = [](int index, const NamedPosition& p) {
     const Position& position = p.entry.position;
-    fmt::print("\n{:>4} {}  empties {}  {} to move\n", i + 1, p.label, position.empties(),
+    fmt::print("\n{:>4} {}  empties {}  {} to move\n", index, p.label, position.empties(),
                position.side == Color::black ? "black" : "white");
     fmt::print("{:>6} {:>8} {:>5} {:>14} {:>9}  {}\n", "depth", "score", "move", "nodes", "seconds",
                "principal variation");
-    SolveOptions options = solver.options;
-    if (time->count() > 0) {
-      options.deadline = std::chrono::steady_clock::now() +
-                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(args.seconds));
-    }
-    table.clear();
-    midgame_table.clear();
-    const ThinkResult r =
-        solver.think(position, options, lvl, &table, &midgame_table, [](const ThinkIteration& it) {
-          fmt::print("{:>6} {:>8} {:>5} {:>14} {:>9.3f}  {}\n", depth_text(it), score_text(it),
-                     move_name(it.move), it.nodes, it.seconds, line_text(it.pv));
-          std::fflush(stdout);
-        });
+  };
+  observer.iteration = [](const ThinkIteration& it) {
+    fmt::print("{:>6} {:>8} {:>5} {:>14} {:>9.3f}  {}\n", depth_text(it), score_text(it),
+               move_name(it.move), it.nodes, it.seconds, line_text(it.pv));
+    std::fflush(stdout);
+  };
+  observer.end = [](const SearchedPosition& s) {
+    const ThinkResult& r = s.result;
     fmt::print("best {} {} ({} {}){}  nodes {}  {:.3f} s\n", move_name(r.best.move),
                score_text(r.best), kind_name(r.best.kind), depth_text(r.best),
                r.complete ? "" : "  (stopped by the time limit)", r.nodes, r.seconds);
+  };
+  Json rows = Json::array();
+  for (const SearchedPosition& s : search_positions(session, positions, limits, observer)) {
+    const ThinkResult& r = s.result;
+    const Position& position = s.input->entry.position;
     Json iterations = Json::array();
     for (const auto& it : r.iterations) iterations.push_back(iteration_json(it));
-    rows.push_back({{"index", static_cast<int>(i) + 1},
-                    {"position", p.label},
+    rows.push_back({{"index", s.index},
+                    {"position", s.input->label},
                     {"board", board_string(position)},
                     {"empties", position.empties()},
                     {"best", iteration_json(r.best)},
@@ -152,11 +149,11 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
         {"wld_empties", lvl.wld_empties},
         {"exact_empties", lvl.exact_empties},
         {"time_limit_s", args.seconds},
-        {"preset", solver.preset},
-        {"variant", solver.variant},
-        {"tt_mb", solver.options.tt_mb},
-        {"threads", solver.options.threads},
-        {"eval_weights", solver.weights.empty() ? Json(nullptr) : Json(solver.weights)}};
+        {"preset", session.preset()},
+        {"variant", session.variant()},
+        {"tt_mb", session.options().tt_mb},
+        {"threads", session.options().threads},
+        {"eval_weights", session.weights().empty() ? Json(nullptr) : Json(session.weights())}};
     doc["rows"] = rows;
     write_json_file(args.json, doc, "--json");
   }

@@ -3,7 +3,6 @@
 // (protocol/server.hpp), for GUIs that speak NBoard or GTP and for match
 // runners: a midgame search at a level (--level, or NBoard's `set depth`),
 // the endgame solved within the level's reach, within GTP's clock.
-#include <chrono>
 #include <iostream>
 #include <memory>
 
@@ -14,39 +13,32 @@
 #include "io/machine.hpp"
 #include "protocol/server.hpp"
 #include "search/levels.hpp"
-#include "search/transposition.hpp"
 
 namespace rb::cli {
 namespace {
 
 struct ServeArgs {
-  SolverArgs solver;
+  SearchRequest solver;
   int level = 10;
   double move_time = 0;
 };
 
 void serve(const ServeArgs& args, bool gtp) {
-  const ChosenSolver solver = choose_solver(args.solver);
-  TranspositionTable table(solver.options.tt_mb);
-  MidgameTable midgame_table(midgame_table_mb(solver.options.tt_mb));
+  SearchSession session = SearchSession::open(args.solver);
   const protocol::ThinkService think = [&](const protocol::ThinkRequest& r) {
-    SolveOptions options = solver.options;
-    options.stop = r.stop;
-    if (r.seconds > 0) {
-      options.deadline = std::chrono::steady_clock::now() +
-                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(r.seconds));
-    }
-    table.clear();
-    midgame_table.clear();
-    return solver.think(r.position, options, r.level, &table, &midgame_table, r.on_iteration);
+    ThinkLimits limits;
+    limits.level = r.level;
+    if (r.seconds > 0) limits.seconds = r.seconds;
+    limits.stop = r.stop;
+    limits.on_iteration = r.on_iteration;
+    return session.think(r.position, limits, Tables::clear);
   };
   protocol::ServerInfo info;
   info.version = build_json()["version"].get<std::string>();
   info.level = args.level;
   info.move_time = args.move_time;
   std::cerr << "reversi-bench " << (gtp ? "gtp" : "nboard") << ": level " << args.level << ", "
-            << describe_solver(solver) << "\n";
+            << session.describe() << "\n";
   if (gtp) {
     protocol::serve_gtp(std::cin, std::cout, think, info);
   } else {

@@ -50,7 +50,7 @@ int run(const SolveArgs& args, const std::vector<NamedPosition>& positions) {
 }
 
 // The solve command, once its options are parsed: the solver set up
-// (run/solver_setup.hpp) from the preset and the given options, the inputs
+// (search/session.hpp) from the preset and the given options, the inputs
 // read before the output is checked, the plug-ins loaded before the variant
 // is named.
 void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_given,
@@ -58,7 +58,7 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
   args.moves_given = moves_given;
   args.json_given = json_given;
   if (!(args.time_limit >= 0)) throw UsageError("--time-limit: must be a number >= 0");
-  SolverRequest request;
+  SearchRequest request;
   request.preset = args.preset;
   request.apply_given = [&](SolveOptions& o) {
     apply_given_options(kSolveOptionRows, rows, args.parsed, o);
@@ -72,9 +72,10 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
   request.cut_profile = args.parsed.cut_profile;
   request.eval_weights = args.eval_weights;
   request.weights_given = weights_given;
-  request.weights_option = "--eval-weights";
-  args.solver = settle_solver(request);
-  args.options = args.solver.options;
+  request.variant = args.variant;
+  if (args.moves_given) request.moves = args.moves;
+  args.session.emplace(SearchSession::settle(request));
+  args.options = args.session->options();
   if (args.jobs > 1 && args.options.tt_mb > 0) {  // one table per job, all at once
     check_memory_budget(
         static_cast<std::size_t>(args.jobs) * (args.options.tt_mb << 20),
@@ -85,8 +86,7 @@ void run_solve(SolveArgs& args, const std::vector<RowOptions>& rows, bool moves_
     for (auto& p : load_positions(input)) positions.push_back(std::move(p));
   }
   if (args.json_given) check_writable(args.json, "--json");
-  choose_variant(args.solver, args.variant,
-                 args.moves_given ? std::optional<MoveGen>(args.moves) : std::nullopt);
+  args.session->choose_variant();
   exit_code = run(args, positions);
 }
 

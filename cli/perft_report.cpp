@@ -8,16 +8,6 @@
 
 namespace rb::cli {
 
-std::string check_count(const PerftTable* table, PerftConvention convention, int depth,
-                        Count128 leaves, bool& all_ok) {
-  if (!table) return "";
-  const auto expected = table->expected(convention, depth);
-  if (!expected) return "-";
-  if (*expected == leaves) return "ok";
-  all_ok = false;
-  return "MISMATCH: published " + std::to_string(*expected);
-}
-
 void print_perft_row(int depth, Count128 leaves, double secs, const std::string& check) {
   char rate[32] = "-";
   if (secs > 1e-4) std::snprintf(rate, sizeof rate, "%.4g", static_cast<double>(leaves) / secs);

@@ -43,11 +43,6 @@ struct PerftRow {
   bool shortcut;                // whether the leaf shortcut was taken
 };
 
-// "ok", "-" (nothing published), "" (no table), or the mismatch (and then
-// all_ok becomes false).
-std::string check_count(const PerftTable* table, PerftConvention convention, int depth,
-                        Count128 leaves, bool& all_ok);
-
 void print_perft_row(int depth, Count128 leaves, double secs, const std::string& check);
 
 // Prints the bisection of a wrong count (perft/bisect.hpp): the path to

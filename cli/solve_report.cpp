@@ -62,8 +62,8 @@ void print_cut_profile(const std::vector<SolveRow>& rows) {
 void print_solve_header(const SolveArgs& args, std::size_t positions) {
   const SolveOptions& o = args.options;
   fmt::print("solve {} positions  variant {}{}  moves {}  preset {}  threads {}  jobs {}\n",
-             positions, args.solver.variant, args.variant == "auto" ? " (auto)" : "",
-             enum_name(args.solver.moves), args.preset, o.threads, args.jobs);
+             positions, args.session->variant(), args.variant == "auto" ? " (auto)" : "",
+             enum_name(args.session->moves()), args.preset, o.threads, args.jobs);
   const std::string changed = option_differences(preset(args.preset).options, o);
   if (!changed.empty()) fmt::print("options differing from the preset: {}\n", changed);
   fmt::print("search: algo {}  order {}  tt {} MB{}{}  few-empties {}\n", enum_name(o.algo),
@@ -174,9 +174,9 @@ Json solve_json(const SolveArgs& args, const std::vector<SolveRow>& rows, const 
   doc["schema"] = kResultSchema;
   doc["kind"] = "solve";
   add_machine_and_build(doc);
-  Json config = {{"variant", args.solver.variant},
+  Json config = {{"variant", args.session->variant()},
                  {"variant_requested", args.variant},
-                 {"moves", enum_name(args.solver.moves)},
+                 {"moves", enum_name(args.session->moves())},
                  {"preset", args.preset}};
   // The options where this run differs from its preset, by their JSON keys.
   const Json preset_json = options_json(kSolveOptionRows, preset(args.preset).options);

@@ -3,6 +3,7 @@
 // document (schemas/solve.schema.json).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,10 +27,10 @@ struct SolveArgs {
   double time_limit = 0;  // seconds per position; 0: none
   int repeat = 1;         // solves per position; the median time is reported
   std::vector<std::string> plugins;
-  std::string eval_weights;  // empty: the compiled-in weights
-  ChosenSolver solver;       // set up from the above (its weights too)
+  std::string eval_weights;              // empty: the compiled-in weights
+  std::optional<SearchSession> session;  // set up from the above (its weights too)
 
-  SuiteRun suite_run() const { return {solver.solve, options, jobs, time_limit, repeat}; }
+  SuiteRun suite_run() const { return {&*session, jobs, time_limit, repeat}; }
 };
 
 // The configuration lines and the table's header.

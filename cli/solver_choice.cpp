@@ -17,7 +17,7 @@ CLI::Validator preset_validator() {
 
 namespace {
 
-void add_options(CLI::App* cmd, SolverArgs& args, const std::string& what,
+void add_options(CLI::App* cmd, SearchRequest& args, const std::string& what,
                  const std::string& weights) {
   cmd->add_option("--preset", args.preset,
                   "the configuration of " + what +
@@ -26,11 +26,7 @@ void add_options(CLI::App* cmd, SolverArgs& args, const std::string& what,
       ->type_name("NAME")
       ->check(preset_validator());
   cmd->add_option_function<std::size_t>(
-         "--tt",
-         [&args](const std::size_t& mb) {
-           args.tt_mb = mb;
-           args.tt_given = true;
-         },
+         "--tt", [&args](const std::size_t& mb) { args.tt_mb = mb; },
          "the transposition table of " + what + " in MiB (default: the preset's)")
       ->type_name("MB")
       ->transform(decimal_in_range<std::size_t>(0, kMaxTableMb));
@@ -45,11 +41,11 @@ void add_options(CLI::App* cmd, SolverArgs& args, const std::string& what,
 
 }  // namespace
 
-void add_solver_options(CLI::App* cmd, SolverArgs& args, const std::string& what) {
+void add_solver_options(CLI::App* cmd, SearchRequest& args, const std::string& what) {
   add_options(cmd, args, what, "the shipped weights, data/pattern-weights.txt");
 }
 
-void add_playing_options(CLI::App* cmd, SolverArgs& args, const std::string& what) {
+void add_playing_options(CLI::App* cmd, SearchRequest& args, const std::string& what) {
   args.default_weights = play_pattern_weights;
   args.default_weights_name = "network";
   add_options(cmd, args, what,

@@ -41,8 +41,8 @@
 #include <vector>
 
 #include "core/enum_table.hpp"
+#include "core/job_queue.hpp"
 #include "core/node.hpp"
-#include "core/parallel_tasks.hpp"
 #include "perft/perft_cache.hpp"
 #include "variants/plugin/plugin.hpp"
 

@@ -10,13 +10,12 @@
 //   units <N>
 //   <index> <count> <unit checksum, 16 hex digits> <line check, 8 hex digits>
 //
-// The units are numbered by (position, convention, D, K) alone, so the
-// header is all a later run needs to know the file is its own. The unit
-// checksum ties the line to the unit's position; the line check (FNV-1a of
-// the three fields before it) catches a damaged count. A last line without
-// its newline is what a run killed mid-write leaves: it is dropped (and cut
-// off the file before more is appended), never read. Anything else that is
-// wrong is refused with file:line.
+// A record file (io/record_file.hpp): its rules for a file that exists, a
+// line cut short, a damaged or edited line and a file of another run are
+// every record file's. The units are numbered by (position, convention, D,
+// K) alone, so the header is all a later run needs to know the file is its
+// own. The unit checksum ties the line to the unit's position; the line
+// check (FNV-1a of the three fields before it) catches a damaged count.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +24,7 @@
 #include <vector>
 
 #include "core/u128.hpp"
+#include "io/record_file.hpp"
 #include "perft/perft.hpp"
 
 namespace rb {
@@ -58,22 +58,20 @@ class PerftCheckpoint {
   // file that will be created (a symlink's target).
   static std::string check_create(const std::string& path);
   static void check_resume(const std::string& path);
-  PerftCheckpoint(PerftCheckpoint&& other) noexcept;
+  PerftCheckpoint(PerftCheckpoint&& other) noexcept = default;
   PerftCheckpoint& operator=(PerftCheckpoint&&) = delete;
-  ~PerftCheckpoint();
 
   // Appends one finished unit and waits until it is on disk. OutputError.
   void append(std::size_t index, Count128 count, std::uint64_t checksum);
-  const std::string& path() const { return path_; }
+  const std::string& path() const;
 
   // The line for a unit, newline included.
   static std::string unit_line(std::size_t index, Count128 count, std::uint64_t checksum);
   static std::string header(const CheckpointConfig& config);
 
  private:
-  PerftCheckpoint(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
-  std::string path_;
-  int fd_ = -1;
+  explicit PerftCheckpoint(RecordFile file) : file_(std::move(file)) {}
+  RecordFile file_;
 };
 
 }  // namespace rb

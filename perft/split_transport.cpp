@@ -5,7 +5,7 @@
 #include <mutex>
 #include <thread>
 
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 
 namespace rb::distributed {
 namespace {

@@ -1,10 +1,9 @@
 #include "run/corpus.hpp"
 
-#include <atomic>
-#include <map>
-#include <mutex>
+#include <algorithm>
+#include <string>
 
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 
 namespace rb {
 namespace {
@@ -16,23 +15,17 @@ void set_corpus_transport(CorpusTransport* transport) { current_transport = tran
 
 void make_corpus_games(const CorpusWork& work, const CorpusSink& sink) {
   const auto games = static_cast<std::uint64_t>(work.config.games);
-  std::atomic<std::uint64_t> next{work.first};
-  std::mutex mutex;
-  std::map<std::uint64_t, std::string> made;  // made, not yet given to the sink
-  std::uint64_t next_out = work.first;
-  run_tasks(static_cast<std::size_t>(work.threads), work.threads, [&](std::size_t) {
-    train::Labeller labeller(work.eval, work.config.play_depth);
-    for (std::uint64_t g; (g = next.fetch_add(1)) < games;) {
-      std::string line = train::corpus_game_line(work.config, g, labeller);
-      const std::lock_guard lock(mutex);
-      made.emplace(g, std::move(line));
-      while (!made.empty() && made.begin()->first == next_out) {
-        sink(next_out, made.begin()->second);
-        made.erase(made.begin());
-        ++next_out;
-      }
-    }
-  });
+  const std::uint64_t first = std::min(work.first, games);
+  run_jobs(
+      static_cast<std::size_t>(games - first), work.threads,
+      [&] { return train::Labeller(work.eval, work.config.play_depth); },
+      [&](train::Labeller& labeller, std::size_t i) {
+        return train::corpus_game_line(work.config, first + i, labeller);
+      },
+      [&](std::size_t i, std::string&& line) {
+        sink(first + i, line);
+        return true;
+      });
 }
 
 }  // namespace rb

@@ -76,29 +76,27 @@ EngineReport run_engine(const protocol::EngineSpec& spec, const protocol::RunLim
   return report;
 }
 
-EngineReport run_builtin(const SolverArgs& args, const protocol::RunLimits& limits,
+EngineReport run_builtin(const SearchRequest& request, const protocol::RunLimits& limits,
                          const std::vector<protocol::SuitePosition>& positions, ExactScorer& exact,
                          const EngineRunObserver& observer) {
-  ChosenSolver solver = choose_solver(args);
+  SearchSession session = SearchSession::open(request);
   EngineReport report;
   report.name = "builtin";
   report.protocol_name = "builtin";
-  report.description = "the project's solver: " + describe_solver(solver);
+  report.description = "the project's solver: " + session.describe();
   report.config = {{"name", report.name},
                    {"protocol", report.protocol_name},
                    {"command", nullptr},
                    {"gtp_setup", nullptr},
                    {"gtp_level", Json::array()},
                    {"solver",
-                    {{"preset", solver.preset},
-                     {"variant", solver.variant},
-                     {"tt_mb", solver.options.tt_mb},
-                     {"threads", solver.options.threads}}}};
+                    {{"preset", session.preset()},
+                     {"variant", session.variant()},
+                     {"tt_mb", session.options().tt_mb},
+                     {"threads", session.options().threads}}}};
   observer.begin(report);
-  TranspositionTable table(solver.options.tt_mb);
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    if (limits.time_limit > 0) solver.options.deadline = protocol::deadline_in(limits.time_limit);
-    const TimedSolve t = solve_timed(solver, table, positions[i].entry.position);
+    const TimedSolve t = session.solve_timed(positions[i].entry.position, limits.time_limit);
     protocol::PositionRun run;
     run.seconds = t.seconds;
     if (t.result.solved) {

@@ -17,7 +17,7 @@
 #include "protocol/runner.hpp"
 #include "protocol/suite.hpp"
 #include "protocol/verdict.hpp"
-#include "run/solver_setup.hpp"
+#include "search/session.hpp"
 
 namespace rb {
 
@@ -51,21 +51,17 @@ EngineSummary summarize(const EngineReport& report);
 // suite does not list (made when first needed: most suites need none).
 class ExactScorer {
  public:
-  explicit ExactScorer(const SolverArgs& args) : args_(args) {}
+  explicit ExactScorer(const SearchRequest& request) : request_(request) {}
   int operator()(const Position& position) {
-    if (!solver_) {
-      solver_ = std::make_unique<ChosenSolver>(choose_solver(args_));
-      table_ = std::make_unique<TranspositionTable>(solver_->options.tt_mb);
-    }
-    const SolveResult r = solve_timed(*solver_, *table_, position).result;
+    if (!session_) session_.emplace(SearchSession::open(request_));
+    const SolveResult r = session_->solve(position, 0, Tables::clear);
     if (!r.solved) throw CheckFailed("the solver did not finish a position it checks a move on");
     return r.score;
   }
 
  private:
-  const SolverArgs& args_;
-  std::unique_ptr<ChosenSolver> solver_;
-  std::unique_ptr<TranspositionTable> table_;
+  const SearchRequest& request_;
+  std::optional<SearchSession> session_;
 };
 
 // What the caller sees of a run as it goes (engine-test prints it).
@@ -80,9 +76,9 @@ EngineReport run_engine(const protocol::EngineSpec& spec, const protocol::RunLim
                         const std::vector<protocol::SuitePosition>& positions, ExactScorer& exact,
                         const EngineRunObserver& observer);
 
-// The built-in solver over every position (run/solver_setup.hpp:
-// choose_solver()), each within limits.time_limit.
-EngineReport run_builtin(const SolverArgs& args, const protocol::RunLimits& limits,
+// The built-in solver over every position (search/session.hpp), each within
+// limits.time_limit.
+EngineReport run_builtin(const SearchRequest& request, const protocol::RunLimits& limits,
                          const std::vector<protocol::SuitePosition>& positions, ExactScorer& exact,
                          const EngineRunObserver& observer);
 

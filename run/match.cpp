@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -10,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "core/job_queue.hpp"
 #include "core/reference.hpp"
 #include "core/rules.hpp"
 #include "protocol/runner.hpp"
@@ -60,70 +60,58 @@ class Player {
 // turn; the progress and the SPRT kept under one lock.
 class Match {
  public:
-  Match(const MatchSettings& settings, const ChosenSolver* solver,
+  Match(const MatchSettings& settings, const SearchSession* solver,
         const std::vector<PairRecord>& done, const MatchObserver& observer)
       : s_(settings), solver_(solver), observer_(observer) {
     result_ = start_match(settings, done, todo_);
   }
 
+  // The pairs on the job queue (core/job_queue.hpp), each worker with its
+  // PairPlayer; a pair is counted (and its records written) in the order of
+  // the pairs, so that the same games give the same standings and state
+  // whatever the workers' pace. The SPRT's verdict, a fault of the match or
+  // an interrupt stops the queue and abandons the pairs under way.
   MatchResult run() {
+    if (todo_.empty() || match_decided(result_)) return std::move(result_);
     const int workers = std::max(1, std::min<int>(s_.jobs, static_cast<int>(todo_.size())));
-    std::vector<std::thread> threads;
-    try {
-      for (int w = 0; w < workers; ++w) threads.emplace_back([this] { work(); });
-    } catch (...) {
-      fail(std::current_exception());
-    }
-    for (auto& t : threads) t.join();
-    if (error_) std::rethrow_exception(error_);
+    const auto quit = [this] { return quit_.load(); };
+    const auto on_game = [this](const GameRecord& g) {
+      std::lock_guard lock(mutex_);
+      if (!quit_ && observer_.game) observer_.game(g);
+    };
+    run_jobs(
+        todo_.size(), workers, [this] { return PairPlayer(s_, solver_); },
+        [&](PairPlayer& player, std::size_t i) {
+          try {
+            return player.play(todo_[i], quit, on_game);
+          } catch (...) {
+            quit_ = true;  // the other workers give up their pairs at once
+            throw;
+          }
+        },
+        [&](std::size_t, std::optional<PairRecord>&& record) {
+          std::lock_guard lock(mutex_);
+          if (!record || quit_) {
+            quit_ = true;
+            return false;
+          }
+          if (add_pair(result_, *record, s_, observer_)) {
+            quit_ = true;
+            return false;
+          }
+          return true;
+        });
     return std::move(result_);
   }
 
  private:
-  bool quitting() const { return quit_.load(); }
-
-  // The first error of any worker, kept for run(); every worker stops.
-  void fail(std::exception_ptr error) {
-    std::lock_guard lock(mutex_);
-    if (!error_) error_ = error;
-    quit_ = true;
-  }
-
-  void work() {
-    try {
-      PairPlayer player(s_, solver_);
-      const auto quit = [this] { return quitting(); };
-      const auto on_game = [this](const GameRecord& g) {
-        std::lock_guard lock(mutex_);
-        if (!quitting() && observer_.game) observer_.game(g);
-      };
-      for (;;) {
-        int pair = -1;
-        {
-          std::lock_guard lock(mutex_);
-          if (quitting() || next_ >= todo_.size() || match_decided(result_)) break;
-          pair = todo_[next_++];
-        }
-        const std::optional<PairRecord> record = player.play(pair, quit, on_game);
-        if (!record) break;
-        std::lock_guard lock(mutex_);
-        if (quitting()) break;
-        if (add_pair(result_, *record, s_, observer_)) quit_ = true;
-      }
-    } catch (...) {
-      fail(std::current_exception());
-    }
-  }
-
   const MatchSettings& s_;
-  const ChosenSolver* solver_;
+  const SearchSession* solver_;
   const MatchObserver& observer_;
   std::mutex mutex_;
   std::vector<int> todo_;
-  std::size_t next_ = 0;
   MatchResult result_;
   std::atomic<bool> quit_{false};
-  std::exception_ptr error_;
 };
 
 MatchTransport* current_transport = nullptr;
@@ -131,11 +119,10 @@ MatchTransport* current_transport = nullptr;
 }  // namespace
 
 struct PairPlayer::Impl {
-  Impl(const MatchSettings& s, const ChosenSolver* chosen)
-      : settings(s),
-        solver(chosen),
-        players{Player(s.engines[0]), Player(s.engines[1])},
-        table(chosen ? std::max<std::size_t>(chosen->options.tt_mb, 1) : 0) {}
+  Impl(const MatchSettings& s, const SearchSession* chosen)
+      : settings(s), players{Player(s.engines[0]), Player(s.engines[1])} {
+    if (chosen) adjudicator.emplace(chosen->worker(1));  // one thread: -j games run at once
+  }
 
   GameRecord play_game(int pair, int game, const std::function<bool()>& quit) {
     GameRecord g;
@@ -166,10 +153,7 @@ struct PairPlayer::Impl {
         continue;
       }
       if (settings.adjudicate_empties >= 0 && position.empties() <= settings.adjudicate_empties) {
-        table.clear();
-        SolveOptions options = solver->options;
-        options.threads = 1;
-        const SolveResult r = solver->solve(position, options, &table);
+        const SolveResult r = adjudicator->solve(position, 0, Tables::clear);
         g.end = GameRecord::End::adjudicated;
         g.adjudicated_empties = position.empties();
         g.result = position.side == Color::black ? r.score : -r.score;
@@ -241,13 +225,12 @@ struct PairPlayer::Impl {
 
   static constexpr int kMaxStartFailures = 3;
   const MatchSettings& settings;
-  const ChosenSolver* solver;
+  std::optional<SearchSession> adjudicator;
   Player players[2];
-  TranspositionTable table;
   int start_failures[2] = {0, 0};
 };
 
-PairPlayer::PairPlayer(const MatchSettings& settings, const ChosenSolver* solver)
+PairPlayer::PairPlayer(const MatchSettings& settings, const SearchSession* solver)
     : impl_(std::make_unique<Impl>(settings, solver)) {}
 
 PairPlayer::~PairPlayer() = default;
@@ -327,7 +310,7 @@ void count_pair(MatchProgress& progress, const PairRecord& pair,
   if (sprt_settings) progress.sprt = sprt(progress.counts, *sprt_settings);
 }
 
-MatchResult run_match(const MatchSettings& settings, const ChosenSolver* solver,
+MatchResult run_match(const MatchSettings& settings, const SearchSession* solver,
                       const std::vector<PairRecord>& done, const MatchObserver& observer) {
   Match match(settings, solver, done, observer);
   return match.run();

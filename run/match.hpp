@@ -28,7 +28,7 @@
 #include "protocol/session.hpp"
 #include "run/match_stats.hpp"
 #include "run/openings.hpp"
-#include "run/solver_setup.hpp"
+#include "search/session.hpp"
 
 namespace rb {
 
@@ -115,7 +115,7 @@ class MatchAborted : public ResourceError {
 // runs. Not thread-safe: one per thread.
 class PairPlayer {
  public:
-  PairPlayer(const MatchSettings& settings, const ChosenSolver* solver);
+  PairPlayer(const MatchSettings& settings, const SearchSession* solver);
   ~PairPlayer();
   PairPlayer(const PairPlayer&) = delete;
   PairPlayer& operator=(const PairPlayer&) = delete;
@@ -150,7 +150,7 @@ class MatchTransport {
   virtual bool leader() const = 0;
   // On the leader: the match played; elsewhere: nullopt, once the leader
   // has let this process go.
-  virtual std::optional<MatchResult> run(const MatchSettings& settings, const ChosenSolver* solver,
+  virtual std::optional<MatchResult> run(const MatchSettings& settings, const SearchSession* solver,
                                          const std::vector<PairRecord>& done,
                                          const MatchObserver& observer) = 0;
 };
@@ -163,7 +163,7 @@ void set_match_transport(MatchTransport* transport);
 // (a resumed match) are counted and not played again. An error in a worker
 // (an engine that does not start, an output that cannot be written) stops
 // the others and is thrown here once they have ended.
-MatchResult run_match(const MatchSettings& settings, const ChosenSolver* solver,
+MatchResult run_match(const MatchSettings& settings, const SearchSession* solver,
                       const std::vector<PairRecord>& done, const MatchObserver& observer);
 
 // Adds a finished pair to the progress (counts, games, faults, the SPRT).

@@ -1,5 +1,6 @@
 #include "run/match_records.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -8,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/reference.hpp"
+#include "io/output.hpp"
 #include "protocol/protocol.hpp"
 
 namespace rb {
@@ -243,6 +245,13 @@ Json pair_json(const PairRecord& pair) {
   return {{"pair", pair.pair}, {"games", {game_json(pair.games[0]), game_json(pair.games[1])}}};
 }
 
+namespace {
+
+constexpr RecordKind kStateKind{"--state", "match state", "match state"};
+constexpr std::string_view kStateHeader = "reversi-bench match state 2\n";
+
+}  // namespace
+
 void LineLog::check_resumable(const std::string& path) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
@@ -251,13 +260,20 @@ void LineLog::check_resumable(const std::string& path) {
                    "cannot resume: not a regular file (a resumed file is read, then appended to)");
 }
 
-LineLog::LineLog(const std::string& path, bool append) : path_(path) {
-  if (append) {
-    check_resumable(path);
-    drop_cut_line(path);
+LineLog::LineLog(const std::string& path, bool append, std::string_view option)
+    : path_(path), option_(option) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw OutputError(option_ + ": cannot write '" + path +
+                      "': not a regular file (a record of games is appended to)");
   }
+  check_writable(path, option);
+  if (append) drop_cut_line(path);
   file_ = std::fopen(path.c_str(), append ? "a" : "w");
-  if (!file_) throw InputError(path, 0, 0, std::string("cannot write: ") + std::strerror(errno));
+  if (!file_) {
+    throw OutputError(option_ + ": cannot write '" + path + "': " + std::strerror(errno));
+  }
 }
 
 LineLog::~LineLog() {
@@ -267,44 +283,49 @@ LineLog::~LineLog() {
 void LineLog::write(const std::string& line) {
   if (std::fputs(line.c_str(), file_) < 0 || std::fputc('\n', file_) < 0 ||
       std::fflush(file_) != 0) {
-    throw InputError(path_, 0, 0, std::string("cannot write: ") + std::strerror(errno));
+    throw OutputError(option_ + ": cannot write '" + path_ + "': " + std::strerror(errno));
   }
 }
 
-std::vector<PairRecord> read_match_state(const std::string& path, const Json& identity,
-                                         const MatchSettings& settings) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<PairRecord> out;
+void MatchState::check(const std::string& path, bool resume) {
+  if (resume) {
+    RecordFile::check_resume(path, kStateKind);
+  } else {
+    RecordFile::check_create(path, kStateKind);
+  }
+}
+
+MatchState MatchState::create(const std::string& path, const Json& identity) {
+  MatchState state(RecordFile::create(path, kStateKind, kStateHeader));
+  state.file_.append(identity.dump());
+  return state;
+}
+
+MatchState MatchState::resume(const std::string& path, const Json& identity,
+                              const MatchSettings& settings, std::vector<PairRecord>& done) {
+  std::vector<Record> records;
+  RecordFile file = RecordFile::resume(path, kStateKind, kStateHeader, records);
+  if (records.empty()) throw InputError(path, 0, 0, "a match state without its match's identity");
   std::vector<bool> seen(static_cast<std::size_t>(std::max(settings.pairs, 0)));
-  int number = 0;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t newline = text.find('\n', at);
-    if (newline == std::string::npos) break;  // cut short by an interrupt: dropped
-    const std::string line = text.substr(at, newline - at);
-    at = newline + 1;
-    ++number;
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const Record& r = records[k];
     Json j;
     try {
-      j = Json::parse(line);
+      j = Json::parse(r.text);
     } catch (const Json::parse_error& e) {
-      throw InputError(path, number, static_cast<int>(e.byte), "not a JSON line");
+      throw InputError(path, r.line, static_cast<int>(e.byte), "not a JSON record");
     }
-    if (number == 1) {
-      if (j != identity) {
-        for (const char* key : {"kind", "version", "engines", "openings", "adjudicate_empties"}) {
-          if (!j.contains(key) || j[key] != identity[key]) {
-            throw InputError(path, 1, 0,
-                             std::string("the state of another match: its '") + key +
-                                 "' differs from this command's (resume with the same engines, "
-                                 "openings and adjudication, or start anew without --resume)");
-          }
+    if (k == 0) {
+      if (j == identity) continue;
+      for (const char* key : {"kind", "version", "engines", "openings", "adjudicate_empties"}) {
+        if (!j.contains(key) || j[key] != identity[key]) {
+          throw InputError(path, r.line, 0,
+                           std::string("the state of another match: its '") + key +
+                               "' differs from this command's (resume with the same engines, "
+                               "openings and adjudication, or start anew without --resume)");
         }
-        throw InputError(path, 1, 0, "the state of another match: its first line differs");
       }
-      continue;
+      throw InputError(path, r.line, 0, "the state of another match: its identity differs");
     }
     try {
       PairRecord p = pair_of_json(j, settings);
@@ -312,13 +333,14 @@ std::vector<PairRecord> read_match_state(const std::string& path, const Json& id
         throw std::invalid_argument("pair " + std::to_string(p.pair + 1) + " twice");
       }
       seen[static_cast<std::size_t>(p.pair)] = true;
-      out.push_back(std::move(p));
+      done.push_back(std::move(p));
     } catch (const std::exception& e) {
-      throw InputError(path, number, 0, std::string("not a pair of this match: ") + e.what());
+      throw InputError(path, r.line, 0, std::string("not a pair of this match: ") + e.what());
     }
   }
-  if (number == 0) throw InputError(path, 0, 0, "an empty state file (no first line)");
-  return out;
+  return MatchState(std::move(file));
 }
+
+void MatchState::write(const PairRecord& pair) { file_.append(pair_json(pair).dump()); }
 
 }  // namespace rb

@@ -27,7 +27,7 @@ MpiMatchTransport::MpiMatchTransport(distributed::MpiStart& start) : start_(star
 }
 
 std::optional<MatchResult> MpiMatchTransport::run(const MatchSettings& settings,
-                                                  const ChosenSolver* solver,
+                                                  const SearchSession* solver,
                                                   const std::vector<PairRecord>& done,
                                                   const MatchObserver& observer) {
   start_.ready();
@@ -84,7 +84,7 @@ MatchResult MpiMatchTransport::lead(const MatchSettings& settings,
   return result;
 }
 
-void MpiMatchTransport::work(const MatchSettings& settings, const ChosenSolver* solver) {
+void MpiMatchTransport::work(const MatchSettings& settings, const SearchSession* solver) {
   PairPlayer player(settings, solver);
   // A stop sent while a pair is in play: seen between moves, taken by the
   // next receive below.

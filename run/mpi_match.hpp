@@ -23,7 +23,7 @@ class MpiMatchTransport final : public MatchTransport {
   // checking its outputs.
   explicit MpiMatchTransport(distributed::MpiStart& start);
   bool leader() const override { return rank_ == 0; }
-  std::optional<MatchResult> run(const MatchSettings& settings, const ChosenSolver* solver,
+  std::optional<MatchResult> run(const MatchSettings& settings, const SearchSession* solver,
                                  const std::vector<PairRecord>& done,
                                  const MatchObserver& observer) override;
   int processes() const { return size_; }
@@ -35,7 +35,7 @@ class MpiMatchTransport final : public MatchTransport {
  private:
   MatchResult lead(const MatchSettings& settings, const std::vector<PairRecord>& done,
                    const MatchObserver& observer);
-  void work(const MatchSettings& settings, const ChosenSolver* solver);
+  void work(const MatchSettings& settings, const SearchSession* solver);
   distributed::MpiStart& start_;
   int rank_ = 0, size_ = 1;
   bool begun_ = false;

@@ -116,15 +116,13 @@ SymmetryKey symmetry_key(const Position& position) {
   return best;
 }
 
-std::vector<ScoredOpening> make_openings(const OpeningRequest& request, const ChosenSolver& solver,
+std::vector<ScoredOpening> make_openings(const OpeningRequest& request, SearchSession& session,
                                          const std::function<void(int, int)>& progress) {
   std::mt19937_64 rng(request.seed);
   const int max_tries = request.max_tries > 0 ? request.max_tries : 200 * request.count;
-  TranspositionTable table(std::max<std::size_t>(solver.options.tt_mb, 1));
-  MidgameTable midgame_table(midgame_table_mb(solver.options.tt_mb));
-  SolveOptions options = solver.options;
-  options.threads = 1;  // deterministic: the same set on every machine
-  const Level level{0, request.depth, 0, 0};
+  SearchSession searcher = session.worker(1);  // one thread: the same set on every machine
+  ThinkLimits limits;
+  limits.level = Level{0, request.depth, 0, 0};
   std::set<SymmetryKey> seen;
   std::vector<ScoredOpening> out;
   int tries = 0;
@@ -150,10 +148,7 @@ std::vector<ScoredOpening> make_openings(const OpeningRequest& request, const Ch
       moves.push_back(first_square(legal));
     }
     if (!over && !board.game_over() && seen.insert(symmetry_key(board.position())).second) {
-      table.clear();
-      midgame_table.clear();
-      const ThinkResult r =
-          solver.think(board.position(), options, level, &table, &midgame_table, nullptr);
+      const ThinkResult r = searcher.think(board.position(), limits, Tables::clear);
       if (std::abs(r.best.score) <= request.max_score) {
         ScoredOpening s;
         s.opening.label = "#" + std::to_string(out.size() + 1);

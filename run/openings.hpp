@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/position.hpp"
-#include "run/solver_setup.hpp"
+#include "search/session.hpp"
 
 namespace rb {
 
@@ -61,7 +61,7 @@ struct ScoredOpening {
 
 // Makes the balanced set; `progress(found, tried)` after each try. Throws
 // UsageError when max_tries games give fewer than `count` openings.
-std::vector<ScoredOpening> make_openings(const OpeningRequest& request, const ChosenSolver& solver,
+std::vector<ScoredOpening> make_openings(const OpeningRequest& request, SearchSession& session,
                                          const std::function<void(int, int)>& progress = {});
 
 }  // namespace rb

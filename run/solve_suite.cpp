@@ -2,15 +2,9 @@
 
 #include <fmt/core.h>
 
-#include <atomic>
-#include <chrono>
-#include <exception>
-#include <mutex>
-#include <thread>
-
 #include "core/errors.hpp"
+#include "core/job_queue.hpp"
 #include "core/median.hpp"
-#include "core/seconds.hpp"
 #include "core/threads.hpp"
 
 namespace rb {
@@ -39,23 +33,15 @@ std::string_view verdict_name(SolveRow::MoveVerdict v) {
 }
 
 SolveRow solve_row(const SuiteRun& run, const NamedPosition& input, int index,
-                   TranspositionTable& table) {
+                   SearchSession& session) {
   SolveRow row;
   row.index = index;
   row.label = input.label;
   row.empties = input.entry.position.empties();
   row.expected = input.entry.best_score();
-  SolveOptions options = run.options;
   for (int r = 0; r < run.repeat; ++r) {
-    table.clear();  // outside the timed region
-    if (run.time_limit > 0) {
-      options.deadline = std::chrono::steady_clock::now() +
-                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(run.time_limit));
-    }
-    const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult result = run.solve(input.entry.position, options, &table);
-    const double seconds = seconds_since(t0);
+    // The table cleared outside the timed region.
+    const auto [result, seconds] = session.solve_timed(input.entry.position, run.time_limit);
     if (!result.solved) {
       ++row.timed_out;
       if (row.times.empty()) {  // nothing solved: report this run, stop repeating
@@ -67,7 +53,7 @@ SolveRow solve_row(const SuiteRun& run, const NamedPosition& input, int index,
     }
     // One thread visits the same nodes every time; several share the work
     // differently each time, and only the score must repeat.
-    const bool same_nodes = run.options.threads > 1 || result.nodes == row.result.nodes;
+    const bool same_nodes = session.options().threads > 1 || result.nodes == row.result.nodes;
     if (row.result.solved && (!same_nodes || result.score != row.result.score)) {
       throw CheckFailed(
           fmt::format("{}: a repeated solve gave {} nodes and score {}, not {} and {}", input.label,
@@ -78,52 +64,27 @@ SolveRow solve_row(const SuiteRun& run, const NamedPosition& input, int index,
     row.times.push_back(seconds);
   }
   row.seconds = median(row.times);
-  judge(row, input.entry, run.options.wld);
+  judge(row, input.entry, session.options().wld);
   return row;
 }
 
 std::vector<SolveRow> solve_suite(const SuiteRun& run, const std::vector<NamedPosition>& positions,
                                   const std::function<void(const SolveRow&)>& on_row) {
   std::vector<SolveRow> rows(positions.size());
-  std::atomic<std::size_t> next{0};
-  std::mutex print;
-  std::size_t printed = 0;
-  std::vector<bool> done(positions.size(), false);
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  std::atomic<bool> started{false};  // no position is taken before every job started
-  auto worker = [&] {
-    started.wait(false);
-    try {
-      TranspositionTable table(run.options.tt_mb);
-      for (std::size_t i; !failed && (i = next.fetch_add(1)) < positions.size();) {
-        SolveRow row = solve_row(run, positions[i], static_cast<int>(i) + 1, table);
-        std::lock_guard lock(print);
-        rows[i] = std::move(row);
-        done[i] = true;
-        while (printed < rows.size() && done[printed]) on_row(rows[printed++]);  // in order
-      }
-    } catch (...) {
-      std::lock_guard lock(print);
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(run.jobs - 1));
   try {
-    for (int t = 1; t < run.jobs; ++t) pool.push_back(start_thread(worker));
-  } catch (const ThreadStartError& e) {
-    failed = true;
-    started = true;
-    started.notify_all();
-    for (auto& t : pool) t.join();
+    run_jobs(
+        positions.size(), run.jobs, [&] { return run.session->worker(); },
+        [&](SearchSession& session, std::size_t i) {
+          return solve_row(run, positions[i], static_cast<int>(i) + 1, session);
+        },
+        [&](std::size_t i, SolveRow&& row) {
+          rows[i] = std::move(row);
+          on_row(rows[i]);
+          return true;
+        });
+  } catch (const WorkerStartError& e) {
     throw thread_start_failure("-j", run.jobs, e, "jobs");
   }
-  started = true;
-  started.notify_all();
-  worker();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
   return rows;
 }
 

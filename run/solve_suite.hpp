@@ -13,17 +13,16 @@
 #include <vector>
 
 #include "io/data_files.hpp"
-#include "run/solver_setup.hpp"
+#include "search/session.hpp"
 
 namespace rb {
 
 // How the suite is solved.
 struct SuiteRun {
-  SolveFn solve = nullptr;  // the variant's solver with its move source
-  SolveOptions options;     // settled (run/solver_setup.hpp)
-  int jobs = 1;             // positions solved side by side (-j)
-  double time_limit = 0;    // seconds per position; 0: none
-  int repeat = 1;           // solves per position
+  const SearchSession* session = nullptr;  // each job solves with a worker() of it
+  int jobs = 1;                            // positions solved side by side (-j)
+  double time_limit = 0;                   // seconds per position; 0: none
+  int repeat = 1;                          // solves per position
 };
 
 struct SolveRow {
@@ -45,7 +44,7 @@ std::string_view verdict_name(SolveRow::MoveVerdict v);
 // One position, `run.repeat` times. CheckFailed when a repetition gives
 // another score (or, with one thread, another node count).
 SolveRow solve_row(const SuiteRun& run, const NamedPosition& input, int index,
-                   TranspositionTable& table);
+                   SearchSession& session);
 
 // Every position, `run.jobs` at a time; `on_row` is called for each row in
 // the suite's order as soon as it and those before it are done (under a

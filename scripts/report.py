@@ -412,7 +412,7 @@ def main():
     if micro:
         aggregates_only = any(m.cv is not None and len(m.samples) < 2 for m in micro.values())
         lines += ["## Flip and move generation (micro benchmarks)", "",
-                  "Nanoseconds per operation (lower is better), from `micro/micro` over "
+                  "Nanoseconds per operation (lower is better), from `bench/micro` over "
                   "`positions/corpus.obf` (1,200 positions from seeded random games, every stage) "
                   "and the full board with one square emptied in turn. Every benchmark checked its "
                   "results against the reference board before timing."

@@ -7,7 +7,7 @@ Usage: scripts/reproduce.py BUILD_DIR OUT_DIR [--full] [--plugin PATH.so ...]
        scripts/reproduce.py BUILD_DIR OUT_DIR --only e18-claim [--full]
        scripts/reproduce.py BUILD_DIR OUT_DIR --only engines --engine NAME=COMMAND ... [--full]
 
-Every step calls the project's own binaries (reversi-bench and micro/micro)
+Every step calls the project's own binaries (reversi-bench and bench/micro)
 with --json output; nothing here measures anything itself. Timed figures
 are repeated (--repeat, default 5: the micro benchmarks' repetitions,
 interleaved at random, perft, the ladder on e12, fforum-1-19; the deep
@@ -72,7 +72,7 @@ class Runner:
     def __init__(self, build, out, steps, plugins=()):
         self.root = ROOT
         self.bin = os.path.join(rel(build), "reversi-bench")
-        self.micro = os.path.join(rel(build), "micro", "micro")
+        self.micro = os.path.join(rel(build), "bench", "micro")
         self.plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
         self.out = out
         self.steps = steps

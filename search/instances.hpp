@@ -65,6 +65,9 @@ using SolveFn = SolveResult (*)(const Position&, const SolveOptions&, Transposit
 using ThinkFn = ThinkResult (*)(const Position&, const SolveOptions&, const Level&,
                                 TranspositionTable*, MidgameTable*, const ThinkCallback&);
 
+// The exact score of every root move of one variant and move source.
+using ScoreMovesFn = MoveScores (*)(const Position&, const SolveOptions&, TranspositionTable*);
+
 // V's solver with that move source; a UsageError for the list on a board
 // without one.
 template <Board V>
@@ -98,6 +101,22 @@ ThinkFn think_function(MoveGen moves) {
       return &SolverEntry<V, MoveGen::mask>::think;
     case MoveGen::list:
       if constexpr (ListBoard<V>) return &SolverEntry<V, MoveGen::list>::think;
+      break;
+  }
+  return nullptr;
+}
+
+// V's scorer of every root move with that move source (the same as its
+// solver's).
+template <Board V>
+ScoreMovesFn score_moves_function(MoveGen moves) {
+  switch (moves) {
+    case MoveGen::scan:
+      return &SolverEntry<V, MoveGen::scan>::score_all_moves;
+    case MoveGen::mask:
+      return &SolverEntry<V, MoveGen::mask>::score_all_moves;
+    case MoveGen::list:
+      if constexpr (ListBoard<V>) return &SolverEntry<V, MoveGen::list>::score_all_moves;
       break;
   }
   return nullptr;

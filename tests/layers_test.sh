@@ -2,7 +2,7 @@
 # The layer check of the build (cmake/layers.cmake, cmake/check_layer.cmake):
 # the tree passes it; an include that climbs a layer fails it, naming the
 # file and line; every folder with C++ sources is a layer or one of the
-# folders on top (micro/, tests/, examples/).
+# folders on top (bench/, tests/, examples/).
 # Usage: tests/layers_test.sh SOURCE_DIR [CMAKE]
 set -uo pipefail
 root=$1
@@ -27,7 +27,7 @@ done
 
 for dir in "$root"/*/; do
   name=$(basename "$dir")
-  case " $layers micro tests examples build results " in *" $name "*) continue ;; esac
+  case " $layers bench tests examples build results " in *" $name "*) continue ;; esac
   if find "$dir" -name '*.cpp' -o -name '*.hpp' | grep -q .; then
     fail "$name/ holds C++ sources but is no layer of cmake/layers.cmake"
   fi

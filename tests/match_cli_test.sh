@@ -129,18 +129,19 @@ else
 fi
 expect_lines 0 '^resumed: 3 pairs already played' '^pairs 5 ' -- \
   match "${m[@]}" --pairs 5 --ggf "$tmp/g.ggf" --state "$tmp/s.jsonl" --resume
-if [[ $(wc -l <"$tmp/s.jsonl") == 6 && $(wc -l <"$tmp/g.ggf") == 10 ]]; then pass; else fail "--resume: 5 pairs expected in the state, 10 games in the GGF file"; fi
+# The state: its header line, the match's identity, a line per pair.
+if [[ $(wc -l <"$tmp/s.jsonl") == 7 && $(wc -l <"$tmp/g.ggf") == 10 ]]; then pass; else fail "--resume: 5 pairs expected in the state, 10 games in the GGF file"; fi
 # A pair line cut short by an interrupt at the end of the state: dropped on
 # resume, and the pair played again.
 head -c -40 "$tmp/s.jsonl" >"$tmp/cut.jsonl"
 expect_lines 0 '^resumed: 4 pairs already played' '^pairs 5 ' -- \
   match "${m[@]}" --pairs 5 --state "$tmp/cut.jsonl" --resume
-if [[ $(wc -l <"$tmp/cut.jsonl") == 6 ]] && $py -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$tmp/cut.jsonl"; then
+if [[ $(wc -l <"$tmp/cut.jsonl") == 7 ]] && $py -c "import json,sys; [json.loads(l.rsplit(' ', 1)[0]) for l in list(open(sys.argv[1]))[1:]]" "$tmp/cut.jsonl"; then
   pass
 else
-  fail "the cut state: not 6 JSON lines after the resume"
+  fail "the cut state: not 6 JSON records after the resume"
 fi
-expect_error "s.jsonl:1: the state of another match: its 'engines' differs" -- \
+expect_error "s.jsonl:2: the state of another match: its 'engines' differs" -- \
   match --engine "$(self_nboard 2)" --protocol nboard --name one \
   --engine "self gtp --level 2 --tt 4" --protocol gtp --name two --openings "$openings" \
   --pairs 5 --state "$tmp/s.jsonl" --resume
@@ -183,7 +184,28 @@ expect_error "--move-time and --game-time are for --protocol gtp" -- \
   match --engine "self nboard" --protocol nboard --move-time 1 --engine "self gtp" --protocol gtp --name b
 expect_error "--resume: give the --state file" -- match "${m[@]}" --resume
 mkfifo "$tmp/fifo"
-expect_error "fifo: cannot resume: not a regular file" -- match "${m[@]}" --state "$tmp/fifo" --resume
+expect_error "fifo: cannot read the match state: a FIFO, not a regular file" -- match "${m[@]}" --state "$tmp/fifo" --resume
+# The state is a record file (io/record_file.hpp): never over an input, never
+# the file another option writes, never replaced without --resume, never
+# taken as it stands once edited.
+cp "$openings" "$tmp/openings-copy.txt"
+expect_error "--state: '$tmp/openings-copy.txt' is the input '$tmp/openings-copy.txt' of this run" -- \
+  match "${e[@]}" --openings "$tmp/openings-copy.txt" --pairs 2 --state "$tmp/openings-copy.txt"
+if cmp -s "$openings" "$tmp/openings-copy.txt"; then pass; else fail "--state over --openings changed the openings"; fi
+expect_error "is the file --state writes too" -- \
+  match "${m[@]}" --pairs 2 --state "$tmp/both.jsonl" --ggf "$tmp/both.jsonl"
+expect_error "--state '$tmp/s.jsonl' exists already; continue it with --resume, or remove it" -- \
+  match "${m[@]}" --pairs 2 --state "$tmp/s.jsonl"
+if [[ $(wc -l <"$tmp/s.jsonl") == 7 ]]; then pass; else fail "a state given again without --resume was changed"; fi
+# One result flipped by hand: refused with its file and line.
+$py - "$tmp/s.jsonl" "$tmp/edited.jsonl" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+lines[2] = lines[2].replace('"result":', '"result":-', 1) if '"result":' in lines[2] else lines[2] + " "
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+expect_error "edited.jsonl:3: damaged match state line" -- \
+  match "${m[@]}" --pairs 5 --state "$tmp/edited.jsonl" --resume
 printf 'f5d6c3\nf5 d6 z9\n' >"$tmp/bad.txt"
 expect_error "bad.txt:2:7: not a move: 'z9'" -- match "${e[@]}" --openings "$tmp/bad.txt"
 # More pairs than openings: refused, since a pair past them would replay an

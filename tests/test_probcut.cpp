@@ -206,17 +206,15 @@ TEST(ProbCut, RowsThatSpellTheFixedModelSearchAsItDoes) {
   const PatternEval spelled(weights);
   weights.probcut = {{3, 0, 60, 0, 1000, kEvalScale}};  // 1 disc: prunes more
   const PatternEval narrow(weights);
-  SolveOptions options = preset(kBestPreset).options;
-  options.threads = 1;
-  ASSERT_TRUE(options.selective);
-  const Level level{0, kDeep ? 8 : 5, 0, 0};
+  ASSERT_TRUE(preset(kBestPreset).options.selective);
+  ThinkLimits limits;
+  limits.level = Level{0, kDeep ? 8 : 5, 0, 0};
   std::mt19937_64 rng(9);
   int differ = 0;
   for (int i = 0; i < (kDeep ? 12 : 3); ++i) {
     const Position p = random_reachable(rng, 20 + 3 * i % 24);
     auto run = [&](const PatternEval& eval) {
-      options.pattern = &eval;
-      return trainer_search().think(p, options, level, nullptr, nullptr, nullptr);
+      return trainer_session(kBestPreset, &eval).think(p, limits, Tables::clear);
     };
     const ThinkResult a = run(fixed), b = run(spelled), c = run(narrow);
     EXPECT_EQ(a.nodes, b.nodes) << "position " << i;

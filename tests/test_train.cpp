@@ -43,17 +43,15 @@ std::vector<Position> positions_at(int empties, int count, std::uint64_t seed) {
 void expect_same_labels(const PatternWeights& weights, const std::vector<Position>& positions,
                         int horizon) {
   const PatternEval eval(weights);
-  TranspositionTable table(1);
-  MidgameTable midgame_table(1);
+  SearchSession kept = label_session(eval, 1);
   for (const Position& p : positions) {
     const int depth = p.empties() - horizon;
     if (depth < 1) continue;
     const int expected = label_search(p.player, p.opponent, depth, -(1 << 20), 1 << 20, eval);
-    EXPECT_EQ(midgame_label(p, depth, eval, table, midgame_table), expected)
+    EXPECT_EQ(midgame_label(p, depth, kept), expected)
         << "depth " << depth << " from " << p.empties() << " empties";
-    TranspositionTable fresh(1);
-    MidgameTable fresh_midgame(1);
-    EXPECT_EQ(midgame_label(p, depth, eval, fresh, fresh_midgame), expected);
+    SearchSession fresh = kept.worker();
+    EXPECT_EQ(midgame_label(p, depth, fresh), expected);
   }
 }
 

@@ -12,10 +12,9 @@
 #            the first weights play and the fit on it (the command of the
 #            last is on line 3 of the file), the fit up to 23 empties (its
 #            MAX; the stages above are fitted from these); 14 minutes: the
-#            CTest label "slow", run by `scripts/test.sh --extra`
+#            CTest label "weights", run by `scripts/test.sh --weights`
 #   all      the same, every stage: the whole file byte for byte; about an
-#            hour: the CTest label "weights", run by `scripts/test.sh
-#            --weights`
+#            hour: the CTest label "weights-all" (`ctest -L weights-all`)
 #   first    the shipped first weights are what step 1 makes (train-eval
 #            --seed 1), byte for byte; 11 minutes: the CTest label
 #            "weights", run by `scripts/test.sh --weights`

@@ -17,6 +17,8 @@ namespace {
 
 // Up to this many empties the label solves need no evaluation.
 constexpr int kPlainSolveEmpties = 14;
+// The label solves' tables (MiB).
+constexpr std::size_t kSolveTableMb = 16;
 
 }  // namespace
 
@@ -64,21 +66,16 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g) {
 }
 
 Labeller::Labeller(const PatternEval* eval, int play_depth)
-    : eval_(eval),
-      player_(eval && play_depth > 0 ? std::make_unique<SearchPlayer>(*eval, play_depth) : nullptr),
-      table_(std::make_unique<TranspositionTable>(16)) {}
+    : player_(eval && play_depth > 0 ? std::make_unique<SearchPlayer>(*eval, play_depth) : nullptr),
+      plain_(trainer_session("mobility", nullptr, kSolveTableMb)) {
+  if (eval) evaluated_.emplace(trainer_session(kBestPreset, eval, kSolveTableMb));
+}
 
 Labeller::~Labeller() = default;
 
 int Labeller::exact(const Sample& s) {
-  SolveOptions o = preset("mobility").options;
-  if (eval_ && s.empties > kPlainSolveEmpties) {
-    o = preset(kBestPreset).options;
-    o.pattern = eval_;
-  }
-  o.tt_mb = 16;
-  const SolveResult r =
-      trainer_search().solve(Position{s.player, s.opponent, s.side}, o, table_.get());
+  SearchSession& session = evaluated_ && s.empties > kPlainSolveEmpties ? *evaluated_ : plain_;
+  const SolveResult r = session.solve(Position{s.player, s.opponent, s.side}, 0, Tables::keep);
   if (!r.solved) throw CheckFailed("a label solve did not finish");
   return r.score;
 }

@@ -25,12 +25,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "eval/pattern.hpp"
-#include "search/instances.hpp"
+#include "search/session.hpp"
 #include "train/games.hpp"
 
 namespace rb::train {
@@ -81,9 +82,11 @@ class Labeller {
   SearchPlayer* player() { return player_.get(); }
 
  private:
-  const PatternEval* eval_;
   std::unique_ptr<SearchPlayer> player_;
-  std::unique_ptr<TranspositionTable> table_;
+  // The label solves: without an evaluation (few empties, or no weights),
+  // and with the weights (above kPlainSolveEmpties); their tables kept.
+  SearchSession plain_;
+  std::optional<SearchSession> evaluated_;
 };
 
 // Game g of the corpus, labelled: its line (without the newline).

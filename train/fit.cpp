@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 #include "core/rules.hpp"
 #include "search/presets.hpp"
 #include "search/solver.hpp"
@@ -111,15 +111,15 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
   return best;
 }
 
-int midgame_label(const Position& position, int depth, const PatternEval& eval,
-                  TranspositionTable& table, MidgameTable& midgame_table) {
-  SolveOptions options = preset(kBestPreset).options;
-  options.pattern = &eval;
-  options.threads = 1;
-  options.selective = false;          // ProbCut would make it a guess of the value
-  const Level level{0, depth, 0, 0};  // no endgame solve: the midgame alone
-  const ThinkResult r =
-      trainer_search().think(position, options, level, &table, &midgame_table, nullptr);
+SearchSession label_session(const PatternEval& eval, std::size_t tt_mb) {
+  // ProbCut would make it a guess of the value.
+  return trainer_session(kBestPreset, &eval, tt_mb, [](SolveOptions& o) { o.selective = false; });
+}
+
+int midgame_label(const Position& position, int depth, SearchSession& session) {
+  ThinkLimits limits;
+  limits.level = Level{0, depth, 0, 0};  // no endgame solve: the midgame alone
+  const ThinkResult r = session.think(position, limits, Tables::keep);
   return static_cast<int>(std::lround(r.best.score * kEvalScale));
 }
 
@@ -143,14 +143,13 @@ int search_label(std::vector<Sample>& samples, std::vector<Sample>& held_out,
   // is a true bound of the same value, and an entry of a shallower
   // iteration is never deep enough to bound it (it orders moves only).
   constexpr std::size_t kBlock = 256;
+  const SearchSession labels = label_session(eval, kLabelTableMb);
   run_tasks((todo.size() + kBlock - 1) / kBlock, threads, [&](std::size_t block) {
-    TranspositionTable table(kLabelTableMb);
-    MidgameTable midgame_table(kLabelTableMb);
+    SearchSession session = labels.worker();
     const std::size_t end = std::min(todo.size(), (block + 1) * kBlock);
     for (std::size_t i = block * kBlock; i < end; ++i) {
       Sample& s = *todo[i];
-      const int v = midgame_label({s.player, s.opponent, s.side}, s.empties - (lo - 1), eval, table,
-                                  midgame_table);
+      const int v = midgame_label({s.player, s.opponent, s.side}, s.empties - (lo - 1), session);
       s.label = v / double{kEvalScale};
     }
   });

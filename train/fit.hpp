@@ -26,8 +26,13 @@ int label_search(Bitboard player, Bitboard opponent, int depth, int alpha, int b
 // ProbCut: a depth-limited score is one number, whatever the order and the
 // table. `table` and `midgame_table` need not be cleared between positions
 // whose searches end at the same empties count with the same `eval`.
-int midgame_label(const Position& position, int depth, const PatternEval& eval,
-                  TranspositionTable& table, MidgameTable& midgame_table);
+// `session` (label_session()) keeps its tables between positions whose
+// searches end at the same empties count.
+int midgame_label(const Position& position, int depth, SearchSession& session);
+
+// The label searches' session: the best rung's midgame without ProbCut,
+// `eval` at the leaves, tables of `tt_mb` MiB.
+SearchSession label_session(const PatternEval& eval, std::size_t tt_mb);
 
 // search_labels: the samples of the stage lo..hi (fitted and held out) with
 // more than exact_empties empties (the others' labels are exact) take as

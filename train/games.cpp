@@ -2,9 +2,7 @@
 
 #include "core/rules.hpp"
 #include "eval/classic.hpp"
-#include "search/instances.hpp"
 #include "search/presets.hpp"
-#include "search/solver.hpp"
 
 namespace rb::train {
 namespace {
@@ -42,37 +40,30 @@ constexpr std::string_view kPlayerPreset = "all-node";
 
 }  // namespace
 
-const TrainerSearch& trainer_search() {
-  static const TrainerSearch search = [] {
-    TrainerSearch out{};
-    const std::string name = auto_variant(true);
-    for_each_chosen_variant({name}, [&]<Board V>() {
-      out.solve = solve_function<V>(MoveGen::list, name);
-      out.think = think_function<V>(MoveGen::list);
-    });
-    return out;
-  }();
-  return search;
+SearchSession trainer_session(std::string_view preset, const PatternEval* eval,
+                              std::optional<std::size_t> tt_mb,
+                              const std::function<void(SolveOptions&)>& adjust) {
+  SearchRequest request;
+  request.preset = std::string(preset);
+  request.tt_mb = tt_mb;
+  request.apply_given = adjust;
+  request.threads = 1;
+  // Not owned: the caller's evaluation outlives the session.
+  if (eval) request.evaluation = std::shared_ptr<const PatternEval>(std::shared_ptr<void>(), eval);
+  request.variant = auto_variant(true);
+  request.moves = MoveGen::list;
+  return SearchSession::open(request);
 }
 
 SearchPlayer::SearchPlayer(const PatternEval& eval, int depth)
-    : options_(preset(kPlayerPreset).options),
-      depth_(depth),
-      table_(std::make_unique<TranspositionTable>(kPlayerTableMb)),
-      midgame_table_(std::make_unique<MidgameTable>(kPlayerTableMb)) {
-  options_.pattern = &eval;
-  options_.threads = 1;
-  options_.tt_mb = kPlayerTableMb;
-}
+    : session_(trainer_session(kPlayerPreset, &eval, kPlayerTableMb)), depth_(depth) {}
 
 SearchPlayer::~SearchPlayer() = default;
 
 Square SearchPlayer::move(const Position& p) {
-  table_->clear();
-  midgame_table_->clear();
-  const ThinkResult r = trainer_search().think(p, options_, level_of(depth_), table_.get(),
-                                               midgame_table_.get(), nullptr);
-  return r.best.move;
+  ThinkLimits limits;
+  limits.level = level_of(depth_);
+  return session_.think(p, limits, Tables::clear).best.move;
 }
 
 std::vector<Sample> play_game(std::mt19937_64& rng, bool self_play, int min_empties,

@@ -2,15 +2,16 @@
 // games from the start, and the positions sampled from them.
 #pragma once
 
-#include <memory>
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include "core/position.hpp"
 #include "eval/pattern.hpp"
-#include "search/instances.hpp"
-#include "search/solve_options.hpp"
-#include "search/transposition.hpp"
+#include "search/session.hpp"
 #include "variants/kindergarten/kindergarten.hpp"
 
 namespace rb::train {
@@ -25,11 +26,13 @@ using Kernel = KindergartenList;
 // same nodes and returns the same result on every board with the same move
 // source (search/solver.hpp), so a corpus or weights are the same bytes
 // whatever the machine; only the time differs.
-struct TrainerSearch {
-  SolveFn solve;
-  ThinkFn think;
-};
-const TrainerSearch& trainer_search();
+// The trainer's one search set-up (search/session.hpp): the rung `preset`
+// on one thread with tables of `tt_mb` MiB (the preset's when none), `eval`
+// (owned by the caller) at the leaves where the preset evaluates, `adjust`
+// changing its options (no ProbCut for a label).
+SearchSession trainer_session(std::string_view preset, const PatternEval* eval,
+                              std::optional<std::size_t> tt_mb = std::nullopt,
+                              const std::function<void(SolveOptions&)>& adjust = {});
 
 struct Sample {
   Bitboard player, opponent;
@@ -53,10 +56,8 @@ class SearchPlayer {
   Square move(const Position& p);
 
  private:
-  SolveOptions options_;
+  SearchSession session_;
   int depth_;
-  std::unique_ptr<TranspositionTable> table_;
-  std::unique_ptr<MidgameTable> midgame_table_;
 };
 
 // One game's samples (labels not yet set), in the order played: every

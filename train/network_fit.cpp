@@ -5,7 +5,7 @@
 #include <random>
 
 #include "core/errors.hpp"
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 
 namespace rb::train {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "core/errors.hpp"
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 #include "core/reference.hpp"
 #include "search/levels.hpp"
 #include "search/presets.hpp"
@@ -43,26 +43,22 @@ std::vector<DepthScores> probcut_scores(const Corpus& corpus, const PatternEval&
     taken.push_back(eligible[i]);
   }
 
-  SolveOptions options = preset(kBestPreset).options;
-  options.pattern = &eval;
-  options.threads = 1;
-  options.selective = false;  // the scores ProbCut predicts are those of the full search
+  // The scores ProbCut predicts are those of the full search.
+  const SearchSession full =
+      trainer_session(kBestPreset, &eval, kTableMb, [](SolveOptions& o) { o.selective = false; });
   std::vector<DepthScores> out(taken.size());
   constexpr std::size_t kBlock = 16;
   run_tasks((taken.size() + kBlock - 1) / kBlock, config.threads, [&](std::size_t block) {
-    TranspositionTable table(kTableMb);
-    MidgameTable midgame_table(kTableMb);
+    SearchSession session = full.worker();
     const std::size_t end = std::min(taken.size(), (block + 1) * kBlock);
     for (std::size_t i = block * kBlock; i < end; ++i) {
       const Sample& s = *taken[i];
+      ThinkLimits limits;
+      limits.level =
+          Level{0, std::min(config.max_depth, s.empties - 1), 0, 0};  // the midgame alone
       // Cleared: an entry of another position's deeper search would stand
       // for this one's shallower value.
-      table.clear();
-      midgame_table.clear();
-      const int depth = std::min(config.max_depth, s.empties - 1);
-      const Level level{0, depth, 0, 0};  // the midgame alone
-      const ThinkResult r = trainer_search().think({s.player, s.opponent, s.side}, options, level,
-                                                   &table, &midgame_table, nullptr);
+      const ThinkResult r = session.think({s.player, s.opponent, s.side}, limits, Tables::clear);
       DepthScores& d = out[i];
       d.empties = s.empties;
       for (const ThinkIteration& it : r.iterations) {

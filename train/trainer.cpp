@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
-#include "core/parallel_tasks.hpp"
+#include "core/job_queue.hpp"
 #include "core/seconds.hpp"
 #include "io/input.hpp"
 #include "train/corpus.hpp"

@@ -9,7 +9,7 @@
 //    position with a legal move and between min_empties and max_empties
 //    empties is a sample.
 // 2. Labels. A sample with at most exact_empties empties is labelled with
-//    its exact score, solved by the project's solver (trainer_search(): the
+//    its exact score, solved by the project's solver (trainer_session(): the
 //    fastest board with the empty-square list, PVS, table, every cutoff;
 //    the score does not depend on the configuration). A sample with more
 //    empties is labelled with the exact score of the first sample of the

@@ -42,7 +42,7 @@ struct AsTuple<VariantList<Vs...>> {
 }  // namespace runtime_detail
 
 // The K-th variant of RuntimeVariants (the files compiled per variant, one
-// per K: search/instances.hpp, micro/micro_kernels.hpp).
+// per K: search/instances.hpp, bench/micro_kernels.hpp).
 template <std::size_t K>
 using RuntimeVariantAt =
     std::tuple_element_t<K, typename runtime_detail::AsTuple<RuntimeVariants>::type>;

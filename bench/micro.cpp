@@ -25,13 +25,13 @@
 #include <string>
 #include <vector>
 
+#include "bench/micro_kernels.hpp"
 #include "check/plugin_check.hpp"
 #include "core/cpu.hpp"
 #include "core/moves.hpp"
 #include "core/reference.hpp"
 #include "io/build_info.hpp"
 #include "io/obf.hpp"
-#include "micro/micro_kernels.hpp"
 #include "micro/micro_list.hpp"
 #include "variants/runtime.hpp"
 

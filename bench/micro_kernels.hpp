@@ -1,11 +1,11 @@
 // The micro benchmarks that time a variant's kernels (flips, legal moves,
 // play+undo, the move loop), as static members of MicroBenchmarks<V>, so that
 // they can be compiled, like the searches, once per variant for its
-// instruction set (micro/CMakeLists.txt, cmake/isa.cmake): the kernels then
+// instruction set (bench/CMakeLists.txt, cmake/isa.cmake): the kernels then
 // inline into the timed loops as they do into perft and the solver. Each
 // checks the variant's answers against the reference on its whole input
 // first and stops with SkipWithError on a mismatch; the CPU check is the
-// caller's (micro/micro.cpp), before any of this code runs.
+// caller's (bench/micro.cpp), before any of this code runs.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -171,7 +171,7 @@ void MicroBenchmarks<V>::move_loop(benchmark::State& state, const std::vector<Sa
 }  // namespace rb
 
 // The explicit instantiation of board type V's benchmarks: with KEYWORD
-// `extern` the declaration (micro/micro.cpp), empty the definition (the
+// `extern` the declaration (bench/micro.cpp), empty the definition (the
 // generated file of the variant, compiled for its instruction set, which
 // includes this header and the variant's own alone).
 #define RB_MICRO_INSTANCES(KEYWORD, V) KEYWORD template struct rb::MicroBenchmarks<V>;
