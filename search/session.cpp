@@ -104,38 +104,27 @@ SearchSession SearchSession::open(const SearchRequest& request) {
 }
 
 SearchSession SearchSession::worker(std::optional<int> threads) const {
-  SearchSession out;
-  out.preset_ = preset_;
-  out.requested_variant_ = requested_variant_;
-  out.requested_moves_ = requested_moves_;
-  out.options_ = options_;
+  SearchSession out(*this);
   if (threads) out.options_.threads = *threads;
-  out.pattern_ = pattern_;
-  out.weights_ = weights_;
-  out.variant_ = variant_;
-  out.moves_ = moves_;
-  out.solve_ = solve_;
-  out.think_ = think_;
-  out.score_moves_ = score_moves_;
   return out;
 }
 
 TranspositionTable& SearchSession::table(Tables tables) {
-  if (!table_) {
-    table_ = std::make_unique<TranspositionTable>(options_.tt_mb);
+  if (!tables_.exact) {
+    tables_.exact = std::make_unique<TranspositionTable>(options_.tt_mb);
   } else if (tables == Tables::clear) {
-    table_->clear();
+    tables_.exact->clear();
   }
-  return *table_;
+  return *tables_.exact;
 }
 
 MidgameTable& SearchSession::midgame_table(Tables tables) {
-  if (!midgame_table_) {
-    midgame_table_ = std::make_unique<MidgameTable>(midgame_table_mb(options_.tt_mb));
+  if (!tables_.midgame) {
+    tables_.midgame = std::make_unique<MidgameTable>(midgame_table_mb(options_.tt_mb));
   } else if (tables == Tables::clear) {
-    midgame_table_->clear();
+    tables_.midgame->clear();
   }
-  return *midgame_table_;
+  return *tables_.midgame;
 }
 
 ThinkResult SearchSession::think(const Position& position, const ThinkLimits& limits,
@@ -149,16 +138,19 @@ ThinkResult SearchSession::think(const Position& position, const ThinkLimits& li
   return think_(position, options, limits.level, &exact, &midgame, limits.on_iteration);
 }
 
-SolveResult SearchSession::solve(const Position& position, double seconds, Tables tables) {
+SolveOptions SearchSession::options_within(double seconds) const {
   SolveOptions options = options_;
   if (seconds > 0) options.deadline = deadline_after(seconds);
-  return solve_(position, options, &table(tables));
+  return options;
+}
+
+SolveResult SearchSession::solve(const Position& position, double seconds, Tables tables) {
+  return solve_(position, options_within(seconds), &table(tables));
 }
 
 TimedSolve SearchSession::solve_timed(const Position& position, double seconds) {
   TranspositionTable& cleared = table(Tables::clear);
-  SolveOptions options = options_;
-  if (seconds > 0) options.deadline = deadline_after(seconds);
+  const SolveOptions options = options_within(seconds);
   const auto t0 = std::chrono::steady_clock::now();
   TimedSolve out;
   out.result = solve_(position, options, &cleared);

@@ -78,6 +78,7 @@ std::chrono::steady_clock::time_point deadline_after(double seconds);
 
 class SearchSession {
  public:
+  SearchSession(SearchSession&&) noexcept = default;
   // The options and the weights: the preset's options with the given ones
   // over them, the preset's rules settled, the weights loaded where the
   // evaluation reads them. UsageError for options that break the rules
@@ -120,6 +121,10 @@ class SearchSession {
 
  private:
   SearchSession() = default;
+  // worker()'s copy: the set-up, with no tables (SessionTables).
+  SearchSession(const SearchSession&) = default;
+  // A solve's options within `seconds` (none when 0).
+  SolveOptions options_within(double seconds) const;
   TranspositionTable& table(Tables tables);
   MidgameTable& midgame_table(Tables tables);
 
@@ -134,9 +139,19 @@ class SearchSession {
   SolveFn solve_ = nullptr;
   ThinkFn think_ = nullptr;
   ScoreMovesFn score_moves_ = nullptr;
-  // Made when first needed: a session that only solves has no midgame table.
-  std::unique_ptr<TranspositionTable> table_;
-  std::unique_ptr<MidgameTable> midgame_table_;
+  // Made when first needed (a session that only solves has no midgame
+  // table); a copy of the session starts with none, so that a worker never
+  // shares its parent's.
+  struct SessionTables {
+    std::unique_ptr<TranspositionTable> exact;
+    std::unique_ptr<MidgameTable> midgame;
+    SessionTables() = default;
+    SessionTables(const SessionTables&) {}
+    SessionTables(SessionTables&&) noexcept = default;
+    SessionTables& operator=(const SessionTables&) = delete;
+    SessionTables& operator=(SessionTables&&) = delete;
+  };
+  SessionTables tables_;
 };
 
 }  // namespace rb
