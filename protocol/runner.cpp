@@ -43,25 +43,33 @@ EngineRunner::EngineRunner(EngineSpec spec, RunLimits limits)
 EngineRunner::~EngineRunner() { stop(); }
 
 PositionRun EngineRunner::run(const SuitePosition& position) {
+  return run(position, MoveLimit{limits_.time_limit, "--time-limit", std::nullopt});
+}
+
+PositionRun EngineRunner::run(const SuitePosition& position, const MoveLimit& limit) {
   PositionRun out;
   std::optional<Clock::time_point> asked;
-  const char* limit_option = "--start-timeout";
-  double limit = limits_.start_timeout;
+  std::string limit_name = "--start-timeout";
+  double limit_seconds = limits_.start_timeout;
   try {
     if (!session_) {
+      out.start_fault = true;
       session_ = make_session(spec_);
       session_->start(deadline_in(limits_.start_timeout));
+      out.start_fault = false;
     }
+    const Position& p = position.entry.position;
     session_->set_position(position, deadline_in(limits_.start_timeout));
-    out.skipped = session_->check_unrequested(deadline_in(limits_.start_timeout));
-    limit_option = "--time-limit";
-    limit = limits_.time_limit;
-    const Deadline deadline = deadline_in(limits_.time_limit);
+    if (limit.clock) session_->time_left(p.side, *limit.clock, deadline_in(limits_.start_timeout));
+    out.skipped = session_->check_unrequested(deadline_in(limits_.start_timeout), limits_.quiet);
+    limit_name = limit.name;
+    limit_seconds = limit.seconds;
+    const Deadline deadline = deadline_in(limit.seconds);
     asked = Clock::now();
-    session_->request_move(position.entry.position, deadline);
+    session_->request_move(p, deadline);
     EngineAnswer answer = session_->read_move(deadline);
     out.seconds = std::chrono::duration<double>(Clock::now() - *asked).count();
-    if (auto fault = check_move(position.entry.position, answer.move)) throw *fault;
+    if (auto fault = check_move(p, answer.move)) throw *fault;
     out.answer = answer;
   } catch (const EngineFault& fault) {
     if (asked && !out.seconds) {
@@ -70,7 +78,7 @@ PositionRun EngineRunner::run(const SuitePosition& position) {
     out.fault = fault.kind();
     out.fault_reason = fault.what();
     if (fault.kind() == FaultKind::timeout || fault.kind() == FaultKind::no_handshake) {
-      out.fault_reason += " (" + std::string(limit_option) + " " + seconds_text(limit) + ")";
+      out.fault_reason += " (" + limit_name + " " + seconds_text(limit_seconds) + ")";
     }
     out.last_lines = kill_session(session_);
   }
@@ -78,5 +86,7 @@ PositionRun EngineRunner::run(const SuitePosition& position) {
 }
 
 void EngineRunner::stop() { end_session(session_); }
+
+std::vector<std::string> EngineRunner::kill() { return kill_session(session_); }
 
 }  // namespace rb::protocol

@@ -70,10 +70,14 @@ void Session::read_until(Reader& reader, Deadline deadline, FaultKind timeout_ki
   }
 }
 
-std::vector<std::string> Session::check_unrequested(Deadline deadline) {
+std::vector<std::string> Session::check_unrequested(Deadline deadline, double quiet) {
   std::vector<std::string> skipped;
   for (;;) {
-    const Read read = process_->read_line(std::min(deadline, deadline_in(kQuietSeconds)));
+    // (A deadline already past still reads what has arrived.)
+    const Deadline quiet_until =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(std::max(0.0, quiet)));
+    const Read read = process_->read_line(std::min(deadline, quiet_until));
     switch (read.kind) {
       case Read::Kind::line:
         if (is_answer(read.line)) {
@@ -136,11 +140,23 @@ class NBoardSession final : public Session {
  private:
   bool is_answer(std::string_view line) const override { return line.starts_with("==="); }
 
-  // Sends "ping N" after `what` and waits for "pong N".
+  // Sends "ping N" after `what` and waits for "pong N". The engine answers
+  // a ping once it has done what came before it, so a move it printed while
+  // it took the position comes before the pong: a fault (unrequested) found
+  // without waiting.
   void ping(Deadline deadline, std::string_view what) {
     const std::uint64_t n = ++pings_;
     send("ping " + std::to_string(n), deadline, FaultKind::no_handshake);
-    NBoardPongReader reader(n);
+    struct Reader {
+      NBoardPongReader pong;
+      bool take(std::string_view line) {
+        if (line.starts_with("===")) {
+          throw EngineFault(FaultKind::unrequested,
+                            "answered before it was asked for a move: " + quoted(line));
+        }
+        return pong.take(line);
+      }
+    } reader{NBoardPongReader(n)};
     read_until(reader, deadline, FaultKind::no_handshake,
                "'pong " + std::to_string(n) + "' (after " + std::string(what) + ")");
   }
@@ -160,17 +176,17 @@ class GtpSession final : public Session {
 
   void set_position(const SuitePosition& position, Deadline deadline) override {
     if (!spec_.gtp_setup.empty()) {
-      command(expand_gtp_setup(spec_.gtp_setup, position.entry.position), deadline);
+      command(expand_gtp_setup(spec_.gtp_setup, position.entry.position), deadline, true);
       return;
     }
     // The moves, each with its colour; a pass is not sent (the next move
     // names its colour, and an engine such as gtp-rhino passes for a side
     // without moves by itself and then refuses "play COLOR pass").
-    command("clear_board", deadline);
+    command("clear_board", deadline, true);
     Color side = Color::black;
     for (Square move : position.game.value()) {
       if (move != kPass)
-        command("play " + std::string(gtp_color(side)) + " " + square_name(move), deadline);
+        command("play " + std::string(gtp_color(side)) + " " + square_name(move), deadline, true);
       side = opposite(side);
     }
   }
@@ -182,7 +198,7 @@ class GtpSession final : public Session {
     } else {
       std::snprintf(text, sizeof text, "time_left %s %.3f 0", color.c_str(), seconds);
     }
-    command(text, deadline);
+    command(text, deadline, true);
   }
 
   void request_move(const Position& position, Deadline deadline) override {
@@ -217,14 +233,31 @@ class GtpSession final : public Session {
 
   // A command before the timed part (handshake, settings, set-up), under
   // --start-timeout: no answer in time is no_handshake, a refusal
-  // error_response.
-  void command(const std::string& text, Deadline deadline) {
+  // error_response. A set-up command (`setup`: the position, the clock) has
+  // no text to answer; a move as its answer is a move printed before it was
+  // asked for (unrequested), which would otherwise shift every answer after
+  // it by one.
+  void command(const std::string& text, Deadline deadline, bool setup = false) {
     send(text, deadline, FaultKind::no_handshake);
     GtpResponseReader reader;
     read_until(reader, deadline, FaultKind::no_handshake, "answer to " + quoted(text));
-    if (!reader.response().success) {
-      throw EngineFault(FaultKind::error_response,
-                        quoted(text) + " failed: " + quoted(reader.response().text));
+    const GtpResponse& r = reader.response();
+    if (!r.success) {
+      throw EngineFault(FaultKind::error_response, quoted(text) + " failed: " + quoted(r.text));
+    }
+    if (setup && !r.text.empty() && is_move(r.text)) {
+      throw EngineFault(FaultKind::unrequested, "answered " + quoted(text) + " with a move (" +
+                                                    quoted(r.text) +
+                                                    ") before it was asked for one");
+    }
+  }
+
+  static bool is_move(std::string_view text) {
+    try {
+      parse_gtp_vertex(text);
+      return true;
+    } catch (const ProtocolError&) {
+      return false;
     }
   }
 };

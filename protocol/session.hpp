@@ -60,13 +60,19 @@ class Session {
   // (the caller kills the group afterwards in any case).
   virtual void quit(Deadline deadline) = 0;
 
-  // Reads what the engine prints before it is asked for a move, until it
-  // has been quiet for kQuietSeconds (or the deadline comes): an answer to a
-  // move request among those lines is a fault (FaultKind::unrequested), as
-  // it would otherwise be taken for the answer to the request to come; any
+  // Reads what the engine has printed before it is asked for a move: what
+  // is there already, then whatever comes until it has been quiet for
+  // `quiet` seconds (0: no wait; or until the deadline). An answer to a move
+  // request among those lines is a fault (FaultKind::unrequested), as it
+  // would otherwise be taken for the answer to the request to come; any
   // other line is skipped (the process keeps it among its last lines).
   // Returns the lines skipped, made printable.
-  std::vector<std::string> check_unrequested(Deadline deadline);
+  //
+  // Without any wait the check is sure for what the engine prints while it
+  // takes the position: the set-up ends with a reply the engine gives once
+  // it has done the set-up (NBoard's pong, GTP's responses), and an answer
+  // met before that reply, or given as that reply, is refused there.
+  std::vector<std::string> check_unrequested(Deadline deadline, double quiet = kQuietSeconds);
   static constexpr double kQuietSeconds = 0.02;
 
   ChildProcess& process() { return *process_; }

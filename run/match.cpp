@@ -17,9 +17,6 @@
 namespace rb {
 namespace {
 
-using protocol::Clock;
-using protocol::deadline_in;
-using protocol::EngineFault;
 using protocol::FaultKind;
 
 // A game given up because the match ended (the SPRT decided, an abort).
@@ -30,31 +27,6 @@ std::string seconds_text(double s) {
   std::snprintf(text, sizeof text, "%.3g s", s);
   return text;
 }
-
-// One engine of one worker: started when first asked for, killed after a
-// fault and started again when next asked for.
-class Player {
- public:
-  explicit Player(const MatchEngine& engine) : engine_(engine) {}
-  ~Player() { stop(); }
-
-  protocol::Session& session(double start_timeout) {
-    if (!session_) {
-      session_ = protocol::make_session(engine_.spec);
-      session_->start(deadline_in(start_timeout));
-    }
-    return *session_;
-  }
-  bool started() const { return session_ != nullptr; }
-
-  // After a fault: kills the engine, and gives its last lines.
-  std::vector<std::string> kill() { return protocol::kill_session(session_); }
-  void stop() { protocol::end_session(session_); }
-
- private:
-  const MatchEngine& engine_;
-  std::unique_ptr<protocol::Session> session_;
-};
 
 // The match here: -j threads, each with a PairPlayer, taking the pairs in
 // turn; the progress and the SPRT kept under one lock.
@@ -120,7 +92,9 @@ MatchTransport* current_transport = nullptr;
 
 struct PairPlayer::Impl {
   Impl(const MatchSettings& s, const SearchSession* chosen)
-      : settings(s), players{Player(s.engines[0]), Player(s.engines[1])} {
+      : settings(s),
+        players{protocol::EngineRunner(s.engines[0].spec, limits(s)),
+                protocol::EngineRunner(s.engines[1].spec, limits(s))} {
     if (chosen) adjudicator.emplace(chosen->worker(1));  // one thread: -j games run at once
   }
 
@@ -162,63 +136,49 @@ struct PairPlayer::Impl {
       const int side = position.side == Color::black ? 0 : 1;
       const int e = side == 0 ? g.black : g.white;
       const MatchEngine& engine = settings.engines[static_cast<std::size_t>(e)];
-      Player& player = players[e];
-      const char* limit_name = "the move's limit";
-      double limit = settings.move_time_limit;
-      try {
-        if (!player.started()) {
-          try {
-            player.session(settings.start_timeout);
-          } catch (const EngineFault& f) {
-            if (++start_failures[e] >= kMaxStartFailures) {
-              throw MatchAborted("engine '" + engine.spec.name + "' failed to start " +
-                                 std::to_string(kMaxStartFailures) +
-                                 " times in a row; the last time: " + f.what());
-            }
-            throw;
-          }
-          start_failures[e] = 0;
+      protocol::EngineRunner& player = players[e];
+      protocol::MoveLimit limit{settings.move_time_limit, "--time-limit", std::nullopt};
+      if (engine.game_time > 0) {
+        limit.clock = std::max(0.0, clock[side]);
+        if (*limit.clock + settings.clock_margin < limit.seconds) {
+          limit.seconds = *limit.clock + settings.clock_margin;
+          limit.name = "its clock";
         }
-        protocol::Session& session = player.session(settings.start_timeout);
-        protocol::SuitePosition sp;
-        sp.entry.position = position;
-        sp.label = opening.label;
-        sp.game = moves;
-        session.set_position(sp, deadline_in(settings.start_timeout));
-        if (engine.game_time > 0) {
-          session.time_left(position.side, std::max(0.0, clock[side]),
-                            deadline_in(settings.start_timeout));
-          if (clock[side] + settings.clock_margin < limit) {
-            limit = std::max(0.0, clock[side]) + settings.clock_margin;
-            limit_name = "its clock";
-          }
+      }
+      protocol::SuitePosition sp;
+      sp.entry.position = position;
+      sp.label = opening.label;
+      sp.game = moves;
+      protocol::PositionRun run = player.run(sp, limit);
+      if (run.start_fault) {
+        if (++start_failures[e] >= kMaxStartFailures) {
+          throw MatchAborted("engine '" + engine.spec.name + "' failed to start " +
+                             std::to_string(kMaxStartFailures) +
+                             " times in a row; the last time: " + run.fault_reason);
         }
-        const auto deadline = deadline_in(limit);
-        const auto asked = Clock::now();
-        session.request_move(position, deadline);
-        const protocol::EngineAnswer answer = session.read_move(deadline);
-        const double spent = std::chrono::duration<double>(Clock::now() - asked).count();
-        if (auto fault = protocol::check_move(position, answer.move)) throw *fault;
-        clock[side] -= spent;
+      } else {
+        start_failures[e] = 0;
+      }
+      if (run.answer) {
+        clock[side] -= run.seconds;
         if (engine.game_time > 0 && clock[side] < -settings.clock_margin) {
-          throw EngineFault(FaultKind::timeout, "lost on time: its clock ran out by " +
-                                                    seconds_text(-clock[side]) + " with move " +
-                                                    square_name(answer.move));
+          run.fault = FaultKind::timeout;
+          run.fault_reason = "lost on time: its clock ran out by " + seconds_text(-clock[side]) +
+                             " with move " + square_name(run.answer->move);
+          run.last_lines = player.kill();
         }
-        board.play(answer.move);
-        moves.push_back(answer.move);
-        g.moves.push_back({answer.move, spent, answer.score});
-      } catch (const EngineFault& f) {
+      }
+      if (run.fault) {
         g.end = GameRecord::End::fault;
         g.faulty = e;
-        g.fault = f.kind();
-        g.fault_reason = f.what();
-        if (f.kind() == FaultKind::timeout && g.fault_reason.find("lost on time") != 0) {
-          g.fault_reason += " (" + std::string(limit_name) + ", " + seconds_text(limit) + ")";
-        }
-        g.last_lines = player.kill();
+        g.fault = *run.fault;
+        g.fault_reason = run.fault_reason;
+        g.last_lines = std::move(run.last_lines);
         break;
       }
+      board.play(run.answer->move);
+      moves.push_back(run.answer->move);
+      g.moves.push_back({run.answer->move, run.seconds, run.answer->score});
     }
     return g;
   }
@@ -226,7 +186,10 @@ struct PairPlayer::Impl {
   static constexpr int kMaxStartFailures = 3;
   const MatchSettings& settings;
   std::optional<SearchSession> adjudicator;
-  Player players[2];
+  static protocol::RunLimits limits(const MatchSettings& s) {
+    return {s.move_time_limit, s.start_timeout, 0.0};
+  }
+  protocol::EngineRunner players[2];
   int start_failures[2] = {0, 0};
 };
 

@@ -17,9 +17,10 @@ moves of NBoard's set game; GTP's clear_board, play and its own genmove); then, 
   no-handshake  never answers anything (not even the handshake)
   chatty        prints a status line once the position is set, before it is
                 asked (NBoard; GTP: nothing more), then answers as ok
-  early         answers the first legal move once the position is set, before
-                it is asked (NBoard: after the pong that follows set game; GTP:
-                a second response after the set-up's), and nothing when asked
+  early         answers the first legal move while it takes the position,
+                before it is asked (NBoard: before the pong that follows set
+                game; GTP: a second response with the answer to each set-up
+                command), and nothing when asked
 With --once FILE it misbehaves only while FILE does not exist (it creates
 it), so the engine restarted for the next position answers (mode ok).
 With --pids FILE it appends its process id and its group's to FILE, and the
@@ -99,6 +100,15 @@ def out(text):
     sys.stdout.flush()
 
 
+def early(mode, board, side):
+    """In mode early, over GTP: a second response, the move, written with
+    the set-up's answer (one write: already there when the move is asked)."""
+    if mode != "early":
+        return ""
+    moves = legal_moves(board, side)
+    return "\n= " + (name(moves[0]) if moves else "pass") + "\n"
+
+
 def record(pids, *ids):
     if pids:
         with open(pids, "a") as f:
@@ -154,12 +164,12 @@ def main():
             continue
         if args.protocol == "nboard":
             if words[0] == "ping":
-                out("pong " + words[1])
-                if mode == "chatty" and positioned:
-                    out("status thinking about nothing yet")
                 if mode == "early" and positioned:
                     moves = legal_moves(board, side)
                     out("=== " + (name(moves[0]) if moves else "pass"))
+                out("pong " + words[1])
+                if mode == "chatty" and positioned:
+                    out("status thinking about nothing yet")
             elif words[:2] == ["set", "game"]:
                 bo = line[line.index("BO[8 ") + 5:]
                 squares = bo[:64].replace("*", "X")
@@ -180,10 +190,7 @@ def main():
                 return
             if words[0] == "fault-setup":
                 board, side = words[1], words[2]
-                out("=\n")
-                if mode == "early":
-                    moves = legal_moves(board, side)
-                    out("= " + (name(moves[0]) if moves else "pass") + "\n")
+                out("=\n" + early(mode, board, side))
             elif words[0] == "clear_board":
                 board, side = "-" * 27 + "OX------XO" + "-" * 27, "X"
                 out("=\n")
@@ -193,7 +200,7 @@ def main():
                 if square is not None:
                     board = play(board, color, square)
                 side = "O" if color == "X" else "X"
-                out("=\n")
+                out("=\n" + early(mode, board, side))
             elif words[0] == "genmove":
                 if mode == "early":
                     continue
