@@ -54,16 +54,17 @@ std::optional<Mismatch> verify_variant_position(const Position& position, std::m
 }
 
 // The check of a plug-in before any of its timings is shown (perft, solve,
-// the micro benchmarks): `positions` positions of a verify run with seed 1,
+// the micro benchmarks): the targeted positions and `positions` random ones
+// of a verify run with seed 1,
 // in a checking child. Returns an empty string when it passed, else one line
 // saying what failed (the child printed the mismatch, or the crash).
 template <Board V>
 std::string check_plugin_before_timing(const std::string& name, std::uint64_t positions = 2000) {
   const ChildOutcome outcome = run_in_checking_child([&] {
-    std::mt19937_64 rng(1), continuation(1 ^ 0x5bd1e995u);
+    std::mt19937_64 continuation(1 ^ 0x5bd1e995u);
     VerifyCounts counts;
-    for (std::uint64_t n = 0; n < positions; ++n) {
-      const Position p = verify_nth_position(rng, n);
+    for (VerifyPositions set(VerifySet{true, positions, 1}); !set.done();) {
+      const Position p = set.next();
       if (auto m = verify_variant_position<V>(p, continuation, counts)) {
         print_mismatch(name, *m);
         if (auto minimal = minimal_kernel_mismatch<V>(parse_board(m->board))) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "check/flip_cases.hpp"
 #include "check/random_positions.hpp"
 #include "core/reference.hpp"
 #include "io/obf.hpp"
@@ -29,6 +30,17 @@ struct VerifyCounts {
   std::uint64_t moves = 0;  // plays checked (each compared, then undone)
 };
 
+// One board's verify: what it checked and its first mismatch.
+struct VerifyOutcome {
+  VerifyCounts counts;
+  std::optional<Mismatch> mismatch;  // the first one
+  std::optional<Mismatch> minimal;   // the same fault with discs taken off
+  double seconds = 0;
+  // A board program: the requests it was sent until the first mismatch was
+  // found (or all of them), the search for a minimal case left out.
+  std::uint64_t requests_to_find = 0;
+};
+
 // A mask as its squares and its hexadecimal value.
 inline std::string mask_text(Bitboard b) {
   char hex[24];
@@ -36,11 +48,64 @@ inline std::string mask_text(Bitboard b) {
   return (b ? squares_string(b) : std::string("none")) + " (" + hex + ")";
 }
 
-// The n-th position of a verify run (seeded by `rng`): reachable from a
-// random game and arbitrary, alternately. Every variant gets the same ones.
+// The n-th random position of a verify run (seeded by `rng`): reachable
+// from a random game and arbitrary, alternately. Every variant gets the same
+// ones.
 inline Position verify_nth_position(std::mt19937_64& rng, std::uint64_t n) {
   if (n % 2 == 0) return random_reachable(rng, static_cast<int>(rng() % 61));
   return random_arbitrary(rng);
+}
+
+// The positions of a verify run: the targeted positions first (every flip
+// case and move situation, check/flip_cases.hpp), then `random` seeded ones.
+struct VerifySet {
+  bool targeted = true;
+  std::uint64_t random = 10000;
+  std::uint64_t seed = 1;
+  std::uint64_t targeted_count() const { return targeted ? targeted_positions().size() : 0; }
+  std::uint64_t size() const { return targeted_count() + random; }
+};
+
+// The set's positions in order, one at a time (a run of 2^40 positions is
+// never held whole).
+class VerifyPositions {
+ public:
+  explicit VerifyPositions(const VerifySet& set) : set_(set), rng_(set.seed) {}
+  bool done() const { return i_ >= set_.size(); }
+  std::uint64_t index() const { return i_; }
+  Position next() {
+    const std::uint64_t t = set_.targeted_count();
+    const std::uint64_t i = i_++;
+    if (i < t) return targeted_positions()[i];
+    return verify_nth_position(rng_, i - t);
+  }
+
+ private:
+  VerifySet set_;
+  std::mt19937_64 rng_;
+  std::uint64_t i_ = 0;
+};
+
+// What the set's positions exercise: all of them (`all`), and the random
+// ones alone (`random`); of the random ones, the first kMaxCounted (a
+// second's work; a run of 10^9 positions is not held up by its count).
+struct VerifyCoverage {
+  static constexpr std::uint64_t kMaxCounted = 100000;
+  FlipCoverage all, random;
+  std::uint64_t random_counted = 0;
+};
+inline VerifyCoverage verify_coverage(const VerifySet& set) {
+  VerifyCoverage c;
+  VerifyPositions positions(set);
+  c.random_counted = std::min(set.random, VerifyCoverage::kMaxCounted);
+  const std::uint64_t end = set.targeted_count() + c.random_counted;
+  while (positions.index() < end) {
+    const bool random = positions.index() >= set.targeted_count();
+    const Position p = positions.next();
+    c.all.add(p);
+    if (random) c.random.add(p);
+  }
+  return c;
 }
 
 namespace verify_detail {
@@ -202,6 +267,24 @@ std::optional<Mismatch> minimal_kernel_mismatch(Position position) {
     }
   }
   return kernel_mismatch<V>(position);
+}
+
+// The report of a mismatch, on standard output.
+inline void print_mismatch(const std::string& variant, const Mismatch& m);
+inline void print_minimal_mismatch(const Mismatch& m);
+
+// A board's row of verify's table and its first mismatch, on standard output.
+inline void print_verify_row(const std::string& name, const VerifyOutcome& out) {
+  std::printf("%-20s %12llu %14llu %11d %9.2f\n", name.c_str(),
+              static_cast<unsigned long long>(out.counts.positions),
+              static_cast<unsigned long long>(out.counts.moves), out.mismatch ? 1 : 0, out.seconds);
+  if (out.mismatch) {
+    print_mismatch(name, *out.mismatch);
+    if (out.minimal && out.minimal->board != out.mismatch->board) {
+      print_minimal_mismatch(*out.minimal);
+    }
+  }
+  std::fflush(stdout);
 }
 
 // The report of a mismatch, on standard output.

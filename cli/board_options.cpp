@@ -54,22 +54,23 @@ void add_board_options(CLI::App* cmd, BoardArgs& args, bool perft) {
   }
 }
 
-bool verify_board_and_print(const BoardArgs& board, std::uint64_t positions, std::uint64_t seed) {
+std::pair<std::string, VerifyOutcome> verify_board_and_print(const BoardArgs& board,
+                                                             const VerifySet& set) {
   return with_program(board, [&](protocol::BoardProgram& program) {
-    const BoardVerifyResult r = verify_board_program(program, positions, seed);
+    const VerifyOutcome r = verify_board_program(program, set);
     const std::string name = "board:" + program.name();
-    std::printf("%-20s %12llu %14llu %11d %9.2f\n", name.c_str(),
-                static_cast<unsigned long long>(r.counts.positions),
-                static_cast<unsigned long long>(r.counts.moves), r.mismatch ? 1 : 0, r.seconds);
+    print_verify_row(name, r);
     if (r.mismatch) {
-      print_mismatch(name, *r.mismatch);
-      if (r.minimal && r.minimal->board != r.mismatch->board) print_minimal_mismatch(*r.minimal);
+      std::printf("board protocol: the mismatch found after %llu requests; ",
+                  static_cast<unsigned long long>(r.requests_to_find));
+    } else {
+      std::printf("board protocol: ");
     }
-    std::printf("board protocol: %llu requests in %.2f s (%.0f a second)\n",
+    std::printf("%llu requests in %.2f s (%.0f a second)\n",
                 static_cast<unsigned long long>(program.requests()), r.seconds,
                 r.seconds > 0 ? static_cast<double>(program.requests()) / r.seconds : 0.0);
     std::fflush(stdout);
-    return !r.mismatch;
+    return std::pair{name, r};
   });
 }
 
@@ -111,6 +112,23 @@ static bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
     std::printf("\n");
     std::fflush(stdout);
     return all_ok;
+  });
+}
+
+bool suite_board_and_print(const BoardArgs& board, const PerftArgs& args, const PerftSuite& suite) {
+  // Its own perft (when it has one, and --board-walk is not given), then
+  // the harness's walk of its moves and plays: the two test different code
+  // (a program's perft need not use its play).
+  return with_program(board, [&](protocol::BoardProgram& program) {
+    bool ok = true;
+    if (program.has_perft() && !board.walk) {
+      ok = run_suite_and_print("board:" + program.name() + " (its own perft)", suite,
+                               bisect_board(program, PerftConvention::a124004, true), args.depth);
+    }
+    return run_suite_and_print("board:" + program.name() + " (walking its moves and plays)", suite,
+                               bisect_board(program, PerftConvention::a124004, false),
+                               args.depth) &&
+           ok;
   });
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include "check/verify.hpp"
 #include "cli/perft_report.hpp"
 #include "io/data_files.hpp"
 #include "perft/perft_table.hpp"
@@ -24,8 +25,14 @@ struct BoardArgs {
 
 void add_board_options(CLI::App* cmd, BoardArgs& args, bool perft);
 
-// verify of the program: prints its row and first mismatch; true if it passed.
-bool verify_board_and_print(const BoardArgs& board, std::uint64_t positions, std::uint64_t seed);
+// verify of the program on the set: prints its row and first mismatch;
+// returns its name ("board:NAME") and outcome.
+std::pair<std::string, VerifyOutcome> verify_board_and_print(const BoardArgs& board,
+                                                             const VerifySet& set);
+
+// perft --suite of the program (its own perft unless --board-walk): its
+// rows and the bisection of the first wrong position; true if all right.
+bool suite_board_and_print(const BoardArgs& board, const PerftArgs& args, const PerftSuite& suite);
 
 // perft of the program at depths 1..args.depth from args.position: the
 // rows (checked against the published table from the start), the bisection

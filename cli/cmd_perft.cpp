@@ -204,6 +204,28 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   exit_code = ok ? kExitOk : kExitCheckFailed;
 }
 
+// perft --suite: every chosen variant (or the board program) on the suite.
+void run_suite(const PerftArgs& args, const BoardArgs& board, int& exit_code) {
+  const PerftSuite suite = suite_of(args);
+  if (!board.command.empty()) {
+    exit_code = suite_board_and_print(board, args, suite) ? kExitOk : kExitCheckFailed;
+    return;
+  }
+  std::vector<std::string> requested;
+  for (const auto& name : args.variants) requested.push_back(requested_variant(name, false));
+  const auto names = resolve_variants(runtime_variant_infos(), requested);
+  bool ok = true;
+  for_each_chosen_variant(names, [&]<Board V>() {
+    check_before_timing<V>();
+    const PerftFunctions fns = perft_functions<V>();
+    const PerftOptions options{PerftConvention::a124004};
+    const BisectBoard bisect{fns.legal_moves, fns.play,
+                             [&](const Position& p, int d) { return fns.perft(p, d, options); }};
+    ok = run_suite_and_print(fns.name, suite, bisect, args.depth) && ok;
+  });
+  exit_code = ok ? kExitOk : kExitCheckFailed;
+}
+
 }  // namespace
 
 void add_perft_command(CLI::App& app, int& exit_code) {
@@ -212,9 +234,17 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-v,--variant", args->variants,
                   "variant name(s), all, or auto (the default: the fastest this CPU runs)")
       ->delimiter(',');
-  add_number_option<int>(cmd, "-d,--depth", args->depth, "the deepest depth counted", 1,
-                         kMaxWidePerftDepth)
-      ->required();
+  auto* depth = add_number_option<int>(cmd, "-d,--depth", args->depth,
+                                       "the deepest depth counted (with --suite: at most this "
+                                       "deep)",
+                                       1, kMaxWidePerftDepth);
+  auto* suite = cmd->add_option("--suite", args->suite,
+                                "check the counts of a perft suite (positions/perft-suite.txt, "
+                                "built in, when given no FILE): chosen positions whose shallow "
+                                "counts catch rare move-generator bugs; the first wrong one "
+                                "bisected")
+                    ->expected(0, 1)
+                    ->default_str("");
   cmd->add_option("-p,--position", args->position,
                   "start (default), a board string or OBF line, or FILE:N");
   add_enum_option(cmd, "-c,--convention", args->convention, "how passes and early ends count");
@@ -254,7 +284,17 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->excludes(plugin)
       ->excludes(split)
       ->excludes(cmd->get_option("--divide"));
-  cmd->callback([args, board, json, split, cmd, &exit_code] {
+  for (const char* other : {"--position", "--divide", "--split", "--repeat", "--json",
+                            "--checkpoint", "--resume", "--convention", "--hash", "--threads"}) {
+    suite->excludes(cmd->get_option(other));
+  }
+  cmd->callback([args, board, json, split, cmd, depth, suite, &exit_code] {
+    if (suite->count() > 0) {
+      if (!args->suite) args->suite = "";
+      if (depth->count() == 0) args->depth = 99;
+      return run_suite(*args, *board, exit_code);
+    }
+    if (depth->count() == 0) throw UsageError("--depth is required (or --suite)");
     if (!board->command.empty())
       return run_board_perft(*args, *board, json->count() > 0, exit_code);
     const auto work = [&] {

@@ -11,6 +11,7 @@
 #include "io/json.hpp"
 #include "perft/bisect.hpp"
 #include "perft/perft_split.hpp"
+#include "perft/perft_suite.hpp"
 #include "perft/perft_table.hpp"
 
 namespace rb::cli {
@@ -31,6 +32,7 @@ struct PerftArgs {
   int split = -1;  // -1: no split
   std::string checkpoint;
   std::string resume;
+  std::optional<std::string> suite;  // --suite: "" the built-in one, else a file
 };
 
 // One measured depth of one variant.
@@ -44,6 +46,13 @@ struct PerftRow {
 };
 
 void print_perft_row(int depth, Count128 leaves, double secs, const std::string& check);
+
+// perft --suite on one board (`name`): a row per position, the bisection of
+// the first wrong one; true when every count is right.
+bool run_suite_and_print(const std::string& name, const PerftSuite& suite, const BisectBoard& board,
+                         int max_depth);
+// The suite --suite names (the built-in one when given no file).
+PerftSuite suite_of(const PerftArgs& args);
 
 // Prints the bisection of a wrong count (perft/bisect.hpp): the path to
 // the first wrong position, its board and what is wrong there; or that the

@@ -8,6 +8,7 @@
 #include "core/reference.hpp"
 #include "core/seconds.hpp"
 #include "io/obf.hpp"
+#include "perft/perft_suite.hpp"
 
 namespace rb {
 namespace {
@@ -78,17 +79,46 @@ Mismatch minimal_mismatch(protocol::BoardProgram& program, Mismatch m) {
 
 }  // namespace
 
-BoardVerifyResult verify_board_program(protocol::BoardProgram& program, std::uint64_t positions,
-                                       std::uint64_t seed) {
+namespace {
+
+// The program's own perft, which verify's moves and plays never reach, on
+// the perft suite's positions (a forced pass, a game over, within 3 plies).
+std::optional<Mismatch> check_own_perft(protocol::BoardProgram& program) {
+  for (const PerftSuiteEntry& e : builtin_perft_suite().entries) {
+    const int depth = std::min<int>(3, static_cast<int>(e.counts.size()));
+    const std::uint64_t expected = e.counts[static_cast<std::size_t>(depth - 1)];
+    const std::uint64_t found = program.perft(e.position, depth);
+    if (found != expected) {
+      return Mismatch{board_string(e.position),
+                      "its own perft at depth " + std::to_string(depth) +
+                          " (perft suite position " + e.label + ")",
+                      std::to_string(expected), std::to_string(found)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+BoardVerifyResult verify_board_program(protocol::BoardProgram& program, const VerifySet& set) {
   BoardVerifyResult result;
   const auto t0 = std::chrono::steady_clock::now();
-  std::mt19937_64 rng(seed);
+  VerifyPositions positions(set);
+  const std::uint64_t targeted = set.targeted_count();
+  // The targeted positions, then the program's own perft on the suite (when
+  // it has one), then the random positions.
+  bool perft_checked = !program.has_perft() || !set.targeted;
   constexpr std::uint64_t kChunk = 256;
-  for (std::uint64_t n = 0; n < positions && !result.mismatch; n += kChunk) {
-    std::vector<Position> chunk;
-    for (std::uint64_t k = n; k < std::min(positions, n + kChunk); ++k) {
-      chunk.push_back(verify_nth_position(rng, k));
+  while (!result.mismatch) {
+    if (!perft_checked && positions.index() >= targeted) {
+      perft_checked = true;
+      if ((result.mismatch = check_own_perft(program))) break;
     }
+    if (positions.done()) break;
+    std::vector<Position> chunk;
+    do {
+      chunk.push_back(positions.next());
+    } while (!positions.done() && chunk.size() < kChunk && positions.index() != targeted);
     // Position by position within the chunk once it disagrees: the first
     // mismatch in verify's order.
     VerifyCounts counts;
@@ -101,7 +131,10 @@ BoardVerifyResult verify_board_program(protocol::BoardProgram& program, std::uin
       result.counts.moves += counts.moves;
     }
   }
-  if (result.mismatch) result.minimal = minimal_mismatch(program, *result.mismatch);
+  result.requests_to_find = program.requests();
+  if (result.mismatch && !result.mismatch->what.starts_with("its own perft")) {
+    result.minimal = minimal_mismatch(program, *result.mismatch);
+  }
   result.seconds = seconds_since(t0);
   return result;
 }

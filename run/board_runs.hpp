@@ -14,19 +14,14 @@
 
 namespace rb {
 
-struct BoardVerifyResult {
-  VerifyCounts counts;
-  std::optional<Mismatch> mismatch;  // the first one
-  std::optional<Mismatch> minimal;   // the same fault with discs taken off
-  double seconds = 0;
-};
+using BoardVerifyResult = VerifyOutcome;
 
-// Verify's positions (seed `seed`, verify_nth_position) in batches: on each,
-// the program's legal moves, and the position after each legal move,
-// against the reference board, until the first mismatch, which is then made
-// minimal (discs taken off one at a time while a mismatch stays).
-BoardVerifyResult verify_board_program(protocol::BoardProgram& program, std::uint64_t positions,
-                                       std::uint64_t seed);
+// Verify's positions (the set's targeted ones, then its seeded ones) in
+// batches: on each, the program's legal moves, and the position after each
+// legal move, against the reference board, until the first mismatch, which
+// is then made minimal (discs taken off one at a time while a mismatch
+// stays).
+BoardVerifyResult verify_board_program(protocol::BoardProgram& program, const VerifySet& set);
 
 // perft of `position` at `depth` by the program: its own count when `own`
 // (it announced perft; a124004 only), else the harness's walk of its moves

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Board programs over the board protocol (issue #46, docs/board-protocol.md):
 # the Python and JavaScript examples pass verify and perft (their own perft
-# and the harness's walk of their moves); their planted bug (a missing edge
-# mask) is caught by verify with a minimal board and by perft's bisection;
+# and the harness's walk of their moves) and the perft suite; their planted
+# bug (a missing edge mask) is caught by verify with a minimal board and by
+# perft's bisection; the rare bugs of issue #74 planted in the Python
+# example are each caught by verify's defaults and by perft --suite;
 # a faulty program (crash, hang, garbage, exit, a child left running, a bad
 # greeting) ends the command with one line naming the fault, exit 1, and no
 # process left behind.
@@ -23,7 +25,9 @@ else
 fi
 
 for board in "${boards[@]}"; do
-  expect 0 '^board:(python|node)-shift +2000 +[0-9]+ +0 ' -- verify -n 2000 --board-cmd "$board"
+  # (2000 random positions after the 214 targeted ones.)
+  expect 0 '^board:(python|node)-shift +2214 +[0-9]+ +0 ' -- verify -n 2000 --board-cmd "$board"
+  expect 0 '^suite: 43 of 43 positions right' -- perft --suite -d 4 --board-cmd "$board"
   expect 0 '^ +6 +8200 .* ok' -- perft -d 6 --board-cmd "$board"
   expect 0 '^ +5 +1396 .* ok' -- perft -d 5 --board-walk --board-cmd "$board"
   expect 0 '^ +4 +' -- perft -d 4 -c no_pass --board-cmd "$board"
@@ -40,6 +44,25 @@ done
 # The program's own perft and the harness's walk agree with the bisection:
 # the same position from the walk of the moves.
 expect 1 'extra: a6\)' -- perft -d 7 --board-walk --board-cmd "$python_board --bug edge-mask"
+
+# The rare bugs of issue #74, planted in the Python example one at a time:
+# each caught by verify with its default options (the targeted positions
+# and the program's own perft on the perft suite come before the random
+# positions, whatever the seed) within its first 3,000 requests, and by
+# perft --suite (its own perft, then the walk of its moves and plays).
+for bug in diag-six row-five-extra corner pass-side perft-pass; do
+  for seed in 1 2 3 4 5; do
+    out=$("$bin" verify --seed $seed --board-cmd "$python_board --bug $bug" 2>&1)
+    code=$?
+    n=$(grep -oE 'the mismatch found after [0-9]+ requests' <<<"$out" | grep -oE '[0-9]+')
+    if [[ $code == 1 && -n $n ]] && ((n <= 3000)) && grep -q '^MISMATCH in board:python-shift-bug' <<<"$out"; then
+      pass
+    else
+      fail "verify --seed $seed: the planted bug $bug not caught within 3,000 requests (exit $code, found after '${n}')" "$out"
+    fi
+  done
+  expect 1 '^first wrong: .* at depth [0-9]+$' -- perft --suite --board-cmd "$python_board --bug $bug"
+done
 
 # Faults: one line, exit 1, nothing left running.
 marker=rb-board-fault-$$

@@ -20,7 +20,7 @@ expect 0 'split 2 ' -- perft -d 5 --split 02
 # FILE:N: the tenth position.
 expect 0 "e10.obf:10\$" -- show "$positions/e10.obf:010"
 # verify: positions, seed.
-expect 0 'verify: 10 positions \(seed 10\)' -- verify -v shift -n 010 --seed 010
+expect 0 'then 10 random \(seed 10\)' -- verify -v shift -n 010 --seed 010
 # sample: count, seed, empties; --seed 010 is --seed 10.
 expect 0 'sample -n 10 --seed 10 --min-empties 10 --max-empties 12' -- \
   sample -n 010 --seed 010 --min-empties 010 --max-empties 012

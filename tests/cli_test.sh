@@ -51,9 +51,11 @@ RB_POSITIONS_DIR=$doctored expect 1 'MISMATCH: published 1397' -- perft -v shift
 rm -rf "$doctored"
 
 # verify: a clean run, and usage errors.
-expect 0 'shift +200 ' -- verify -v shift,mailbox+list -n 200 --seed 3
+# (200 random positions after the 214 targeted ones.)
+expect 0 'shift +414 ' -- verify -v shift,mailbox+list -n 200 --seed 3
 expect 2 'unknown variant' -- verify -v shiftt -n 10
-expect 2 'positions' -- verify -n 0
+expect 2 'positions' -- verify -n 0 --no-targeted
+expect 0 '^shift +214 ' -- verify -v shift -n 0
 
 # solve: a clean run, a wrong listed score (exit 1), option tables, errors.
 expect 0 'wrong scores 0 ' -- solve "$positions/e10.obf:1" -v shift --tt 4 --etc --order mobility
@@ -132,7 +134,7 @@ expect_one_line_error show /dev/zero
 expect 2 'nope.txt: no such file, and not a board string' -- show nope.txt
 expect 2 "--seed: '-1' is out of range \(expected a whole number from 0 to 18446744073709551615\)" -- sample -n 3 --seed -1
 expect 2 "--seed: '18446744073709551616' is out of range" -- verify -n 3 --seed 18446744073709551616
-expect 0 'verify: 3 positions \(seed 18446744073709551615\)' -- verify -v shift -n 3 --seed 18446744073709551615
+expect 0 'then 3 random \(seed 18446744073709551615\)' -- verify -v shift -n 3 --seed 18446744073709551615
 expect 2 "--time-limit: 'nan' is not a number" -- solve "$positions/e10.obf:1" -v shift --time-limit nan
 expect 2 '--json: the file name is empty' -- solve "$positions/e10.obf:1" -v shift --json ''
 expect 2 '--json: the file name is empty' -- perft -v shift -d 2 --json ''

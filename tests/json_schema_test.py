@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The --json output of list, perft, solve, search, bench, engine-test, match and eval-error, validated against the schemas
+"""The --json output of list, perft, verify, solve, search, bench, engine-test, match and eval-error, validated against the schemas
 in schemas/ (JSON Schema draft 7, with Debian's python3-jsonschema).
 
 Usage: json_schema_test.py PATH/TO/reversi-bench SCHEMAS_DIR POSITIONS_DIR [PLUGIN.so]
@@ -63,6 +63,13 @@ def main():
     check("perft of a board program", ["perft", "-d", "4", "--board-cmd",
                                        "/usr/bin/python3 " + board], "perft")
     check("sprt", ["sprt", "--penta", "10,20,30,25,15"], "sprt")
+    verify = check("verify", ["verify", "-v", "shift,mailbox", "-n", "500"], "verify")
+    if verify and verify["coverage"]["flip_cases_seen"] != verify["coverage"]["flip_cases"]:
+        failed += 1
+        print("FAIL verify: the targeted positions do not cover every flip case")
+    check("verify of a board program", ["verify", "-n", "100", "--board-cmd",
+                                        "/usr/bin/python3 " + board + " --bug corner"], "verify",
+          exit_code=1)
     check("sprt without a finite Elo", ["sprt", "--penta", "3,0,0,0,0"], "sprt")
     if perft and [r["leaves"] for r in perft["rows"]][4] != "1396":
         failed += 1

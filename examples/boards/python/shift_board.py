@@ -14,9 +14,21 @@ Run:
     reversi-bench verify --board-cmd '/usr/bin/python3 examples/boards/python/shift_board.py'
 
 Option:
-    --bug edge-mask   leave out the edge mask of the east shift (towards the
+    --bug NAME        plant one bug (the name gets the suffix -bug), each a
+                      rare case a verifier must find:
+      edge-mask       leave out the edge mask of the east shift (towards the
                       h file), so that runs wrap from the h file onto the a
-                      file of the next rank; the name gets the suffix -bug.
+                      file of the next rank;
+      diag-six        a diagonal run of exactly six opponent discs is never
+                      captured (the shift repeated one time too few on the
+                      diagonals);
+      row-five-extra  a capture of a run of five on a row flips one disc too
+                      many: the opponent's disc past the capturing one;
+      corner          a move on a8 is never generated;
+      pass-side       after a move that leaves the opponent no move, the
+                      player stays to move (the pass made by the board, which
+                      the protocol leaves to the harness);
+      perft-pass      its own perft counts a forced pass as no ply.
 """
 
 import sys
@@ -26,11 +38,16 @@ NOT_A = 0xFEFEFEFEFEFEFEFE  # every square but the a file
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every square but the h file
 
 
+BUGS = ("edge-mask", "diag-six", "row-five-extra", "corner", "pass-side", "perft-pass")
+DIAGONALS = (9, 7, -7, -9)
+A8 = 1 << 56
+
+
 def make_directions(bug):
     """The eight directions as (shift, mask): a positive shift moves a disc
     towards h8 (a left shift), a negative one towards a1. The mask clears the
     squares a disc may not reach without wrapping around the board's edge."""
-    east_mask = FULL if bug else NOT_A
+    east_mask = FULL if bug == "edge-mask" else NOT_A
     return [
         (1, east_mask),  # east
         (-1, NOT_H),  # west
@@ -50,47 +67,59 @@ def shift(b, n, mask):
     return (b >> -n) & mask
 
 
-def legal_moves(p, o, directions):
+def repeats(n, bug):
+    """How many more shifts a run gets after its first disc: 5 (runs up to
+    6 long), one fewer on the diagonals under the diag-six bug."""
+    return 4 if bug == "diag-six" and n in DIAGONALS else 5
+
+
+def legal_moves(p, o, directions, bug=None):
     """The bitboard of the legal moves of the player p against the opponent o."""
     empty = ~(p | o) & FULL
     moves = 0
     for n, mask in directions:
         x = shift(p, n, mask) & o
-        for _ in range(5):
+        for _ in range(repeats(n, bug)):
             x |= shift(x, n, mask) & o
         moves |= shift(x, n, mask) & empty
+    if bug == "corner":
+        moves &= ~A8
     return moves
 
 
-def flips(p, o, m, directions):
+def flips(p, o, m, directions, bug=None):
     """The opponent discs flipped when the player p plays the square bit m."""
     result = 0
     for n, mask in directions:
         x = shift(m, n, mask) & o
-        for _ in range(5):
+        for _ in range(repeats(n, bug)):
             x |= shift(x, n, mask) & o
-        if shift(x, n, mask) & p:
+        end = shift(x, n, mask) & p
+        if end:
             result |= x
+            if bug == "row-five-extra" and n in (1, -1) and x.bit_count() == 5:
+                result |= shift(end, n, mask) & o
     return result
 
 
-def perft(p, o, depth, directions):
+def perft(p, o, depth, directions, bug=None):
     """The leaves of the game tree depth plies deep; p is the side to move."""
     if depth == 0:
         return 1
-    moves = legal_moves(p, o, directions)
+    moves = legal_moves(p, o, directions, bug)
     if not moves:
-        if not legal_moves(o, p, directions):
+        if not legal_moves(o, p, directions, bug):
             return 0  # the game is over before the last ply
-        return perft(o, p, depth - 1, directions)  # a forced pass
+        # A forced pass: a ply (perft-pass: none).
+        return perft(o, p, depth if bug == "perft-pass" else depth - 1, directions, bug)
     if depth == 1:
         return moves.bit_count()
     total = 0
     while moves:
         m = moves & -moves
         moves ^= m
-        f = flips(p, o, m, directions)
-        total += perft(o ^ f, p | m | f, depth - 1, directions)
+        f = flips(p, o, m, directions, bug)
+        total += perft(o ^ f, p | m | f, depth - 1, directions, bug)
     return total
 
 
@@ -126,17 +155,20 @@ def parse_board(squares, side):
     return (x, o, side) if side == "X" else (o, x, side)
 
 
-def format_board(p, o, side):
-    """The board text with p the discs of side and the other side to move."""
+def format_board(p, o, side, stay=False):
+    """The board text with p the discs of side and the other side to move
+    (side itself with stay)."""
     x, w = (p, o) if side == "X" else (o, p)
     cells = []
     for i in range(64):
         bit = 1 << i
         cells.append("X" if x & bit else "O" if w & bit else "-")
+    if stay:
+        return "".join(cells) + " " + side
     return "".join(cells) + " " + ("O" if side == "X" else "X")
 
 
-def answer(words, directions, name):
+def answer(words, directions, name, bug):
     """The answer line to one request (split into words), quit aside.
     Raises RequestError for a malformed request."""
     cmd = words[0]
@@ -144,7 +176,7 @@ def answer(words, directions, name):
         if len(words) != 3:
             raise RequestError("moves needs BOARD")
         p, o, _ = parse_board(words[1], words[2])
-        m = legal_moves(p, o, directions)
+        m = legal_moves(p, o, directions, bug)
         names = [square_name(i) for i in range(64) if m >> i & 1]
         return " ".join(names) if names else "-"
     if cmd == "play":
@@ -152,17 +184,20 @@ def answer(words, directions, name):
             raise RequestError("play needs BOARD SQUARE")
         p, o, side = parse_board(words[1], words[2])
         m = 1 << parse_square(words[3])
-        if not legal_moves(p, o, directions) & m:
+        if not legal_moves(p, o, directions, bug) & m:
             raise RequestError("illegal move '%s'" % words[3])
-        f = flips(p, o, m, directions)
-        return format_board(p | m | f, o ^ f, side)
+        f = flips(p, o, m, directions, bug)
+        p, o = p | m | f, o ^ f
+        stay = (bug == "pass-side" and not legal_moves(o, p, directions, bug)
+                and legal_moves(p, o, directions, bug))
+        return format_board(p, o, side, stay)
     if cmd == "perft":
         if len(words) != 4:
             raise RequestError("perft needs BOARD DEPTH")
         p, o, _ = parse_board(words[1], words[2])
         if not words[3].isdigit():
             raise RequestError("bad depth '%s'" % words[3])
-        return str(perft(p, o, int(words[3]), directions))
+        return str(perft(p, o, int(words[3]), directions, bug))
     if cmd == "rbboard":
         if words[1:] != ["1"]:
             raise RequestError("unsupported protocol version")
@@ -177,11 +212,11 @@ def answer(words, directions, name):
 
 
 def main(argv):
-    bug = False
-    if argv == ["--bug", "edge-mask"]:
-        bug = True
+    bug = None
+    if len(argv) == 2 and argv[0] == "--bug" and argv[1] in BUGS:
+        bug = argv[1]
     elif argv:
-        sys.stderr.write("usage: shift_board.py [--bug edge-mask]\n")
+        sys.stderr.write("usage: shift_board.py [--bug %s]\n" % "|".join(BUGS))
         return 2
     directions = make_directions(bug)
     name = "python-shift-bug" if bug else "python-shift"
@@ -201,7 +236,7 @@ def main(argv):
         if words[0] == "quit" and len(words) == 1:
             break
         try:
-            out.append(answer(words, directions, name) + "\n")
+            out.append(answer(words, directions, name, bug) + "\n")
         except RequestError as e:
             out.append("error %s\n" % e)
         if words[0] in ("sync", "rbboard", "perft"):
