@@ -1,6 +1,6 @@
-// The messages of the farms of reversi-bench-mpi that hand out work one
-// piece at a time (run/mpi_match.hpp, run/mpi_corpus.hpp): waiting for a
-// message without spinning a core, and a text message received whole.
+// The messages of reversi-bench-mpi's job queue (perft/mpi_jobs.hpp):
+// waiting for a message without spinning a core, and a text message
+// received whole.
 #pragma once
 
 #include <mpi.h>

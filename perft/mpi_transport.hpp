@@ -1,8 +1,9 @@
 // The split transport of an MPI job (reversi-bench-mpi): rank 0 hands out
 // the units of a split perft run (perft/perft_split.hpp), largest
 // first, to whichever worker rank is free, four in flight each, and
-// collects their counts; ranks 1..N-1 count the units they are sent with
-// the threads of their process. With one rank, rank 0 counts them itself.
+// collects their counts, on the one MPI job queue (perft/mpi_jobs.hpp);
+// ranks 1..N-1 count the units they are sent with the threads of their
+// process. With one rank, rank 0 counts them itself.
 // MPI carries the messages, so the same run spans one machine or a
 // cluster's hosts. A worker's failure reaches rank 0 as a message, which
 // throws it there (ResourceError for a resource that cannot be had).
@@ -45,10 +46,6 @@ class MpiTransport final : public SplitTransport {
   int rank() const { return rank_; }
 
  private:
-  void send_stop(int worker);
-  void lead(const std::vector<std::size_t>& todo, const UnitDone& done);
-  void work(int threads, const CountUnit& count);
-
   MpiStart& start_;
   std::function<std::string(const std::exception&, int threads)> describe_;
   int rank_ = 0, size_ = 1;

@@ -1,7 +1,8 @@
-// A match over the ranks of an MPI job (reversi-bench-mpi match): rank 0
-// hands out the pairs in order, one at a time, to whichever rank is free,
-// and counts what comes back (the state file, the GGF records, the SPRT
-// are its alone); ranks 1..N-1 each play one pair at a time with engines
+// A match over the ranks of an MPI job (reversi-bench-mpi match), on the
+// one MPI job queue (perft/mpi_jobs.hpp): rank 0 hands out the pairs in
+// order, one at a time, to whichever rank is free, and counts what comes
+// back in pair order, as one process does (the state file, the GGF
+// records, the SPRT are its alone); ranks 1..N-1 each play one pair at a time with engines
 // started on their own host (run/match.hpp's PairPlayer) and send it back
 // as a JSON line. When the SPRT decides, rank 0 lets every rank go; a pair
 // still in play then is not counted. With one rank, rank 0 plays the match
