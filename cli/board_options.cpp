@@ -50,8 +50,14 @@ void add_board_options(CLI::App* cmd, BoardArgs& args, bool perft) {
   if (perft) {
     cmd->add_flag("--board-walk", args.walk,
                   "count by walking the board program's moves and plays, even when it counts "
-                  "perft itself");
+                  "perft itself")
+        ->needs("--board-cmd");
   }
+  cmd->get_option("--board-timeout")->needs("--board-cmd");
+  cmd->get_option("--board-cmd")->check([](const std::string& command) -> std::string {
+    if (command.find_first_not_of(" \t") == std::string::npos) return "an empty command";
+    return "";
+  });
 }
 
 std::pair<std::string, VerifyOutcome> verify_board_and_print(const BoardArgs& board,

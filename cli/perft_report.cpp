@@ -53,15 +53,23 @@ void print_bisection(const std::optional<BisectFinding>& finding, int depth) {
       break;
     case BisectFinding::Kind::child: {
       // The discs each child says the move flipped: the opponent's before,
-      // the mover's after.
-      const Bitboard want = f.expected_child.opponent & f.position.opponent;
-      const Bitboard got = f.found_child.opponent & f.position.opponent;
+      // the mover's after (by colour: a child may name the wrong side to move).
+      const Color mover = f.position.side;
+      const auto flipped = [&](const Position& child) {
+        const Bitboard mine = child.side == mover ? child.player : child.opponent;
+        return mine & f.position.opponent;
+      };
       std::printf("  its moves are right, but %s leads to another position:\n",
                   square_name(f.move).c_str());
       std::printf("    expected %s (flips %s)\n", board_string(f.expected_child).c_str(),
-                  squares_text(want).c_str());
+                  squares_text(flipped(f.expected_child)).c_str());
       std::printf("    found    %s (flips %s)\n", board_string(f.found_child).c_str(),
-                  squares_text(got).c_str());
+                  squares_text(flipped(f.found_child)).c_str());
+      if (f.found_child.side != f.expected_child.side) {
+        std::printf("    the side to move differs: expected %s, found %s\n",
+                    std::string(color_name(f.expected_child.side)).c_str(),
+                    std::string(color_name(f.found_child.side)).c_str());
+      }
       break;
     }
     case BisectFinding::Kind::count:

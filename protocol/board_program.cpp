@@ -90,7 +90,17 @@ std::vector<std::string> BoardProgram::ask(const std::vector<std::string>& reque
   if (!child_->send_line("sync", deadline)) fault("stopped reading its input (at 'sync')");
   std::vector<std::string> answers;
   answers.reserve(requests.size());
-  for (const auto& request : requests) answers.push_back(read_answer(request, deadline));
+  for (const auto& request : requests) {
+    answers.push_back(read_answer(request, deadline));
+    // 'sync' where an answer was due: answers are missing (no request's
+    // answer is 'sync'), said now rather than after the whole timeout.
+    if (answers.back() == "sync") {
+      fault("answered 'sync' where the answer to " + quoted(request) + " was due (answer " +
+            std::to_string(answers.size()) + " of " + std::to_string(requests.size()) +
+            " in the batch): " + std::to_string(requests.size() - answers.size() + 1) +
+            " answer line(s) missing; the protocol wants one answer line per request");
+    }
+  }
   const std::string sync = read_answer("sync", deadline);
   if (sync != "sync") {
     fault("answered " + quoted(sync) + " to 'sync' (after " + std::to_string(requests.size()) +
@@ -142,7 +152,15 @@ std::vector<Position> BoardProgram::play(const std::vector<std::pair<Position, S
     const auto answers = ask(requests);
     for (std::size_t i = 0; i < answers.size(); ++i) {
       try {
-        out.push_back(parse_board(answers[i]));
+        // The protocol's board: X, O and - only, one space, X or O (the OBF
+        // reader's other spellings are not the protocol's).
+        const std::string& a = answers[i];
+        bool strict = a.size() == 66 && a[64] == ' ' && (a[65] == 'X' || a[65] == 'O');
+        for (std::size_t k = 0; k < 64 && strict; ++k) {
+          strict = a[k] == 'X' || a[k] == 'O' || a[k] == '-';
+        }
+        if (!strict) throw std::invalid_argument("not a protocol board");
+        out.push_back(parse_board(a));
       } catch (const std::exception& why) {
         fault("answered " + quoted(answers[i]) + " to " + quoted(requests[i]) +
               ": expected a board string (64 squares X O -, a space, X or O)");

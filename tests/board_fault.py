@@ -14,6 +14,8 @@ it greets like a board program (docs/board-protocol.md), then, at its first
              mismatch, not a program that stopped reading
   greeting   answers the greeting with something else
   version    speaks protocol version 7
+  skip       leaves out the answer to its first request: 'sync' comes where
+             that batch's last answer was due
 
 Usage: board_fault.py MODE MARKER (MARKER: a word the test looks for among
 the processes afterwards)."""
@@ -44,6 +46,12 @@ for line in sys.stdin:
         out.flush()
         continue
     if words[0] == "moves":
+        if mode == "skip":
+            if not chatted:
+                chatted = True
+                continue
+            out.write("-\n")
+            continue
         print("about to fail: " + mode, file=sys.stderr, flush=True)
         if mode == "crash":
             os.kill(os.getpid(), signal.SIGSEGV)

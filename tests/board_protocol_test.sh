@@ -64,6 +64,11 @@ for bug in diag-six row-five-extra corner pass-side perft-pass; do
   expect 1 '^first wrong: .* at depth [0-9]+$' -- perft --suite --board-cmd "$python_board --bug $bug"
 done
 
+# A child with only its side to move wrong: the bisection says so, and the
+# flips it shows are the move's true ones.
+expect_lines 1 '^    found    .* O \(flips g1 g2\)$' '^    the side to move differs: expected black, found white$' \
+  -- perft --suite --board-walk --board-cmd "$python_board --bug pass-side"
+
 # Faults: one line, exit 1, nothing left running.
 marker=rb-board-fault-$$
 expect_fault() {  # MODE PATTERN
@@ -80,6 +85,11 @@ expect_fault garbage "answered 'banana' to 'moves .*': expected distinct square 
 expect_fault exit "faulty-exit\): $died; ended: exited with status 0"
 expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
 expect 1 'MISMATCH in board:faulty-chatty: legal moves' -- verify -n 600 --board-timeout 2 --board-cmd "$fault chatty $marker"
+expect 1 "faulty-skip\): answered 'sync' where the answer to 'moves .*' was due \(answer 214 of 214 in the batch\): 1 answer line\(s\) missing" -- verify -n 50 --board-timeout 30 --board-cmd "$fault skip $marker"
+# Options that need a board program, and an empty one: usage errors.
+expect 2 '--board-cmd: an empty command' -- verify --board-cmd ' '
+expect 2 '--board-walk requires --board-cmd' -- perft -d 3 --board-walk
+expect 2 '--board-timeout requires --board-cmd' -- verify -n 5 --board-timeout 3
 expect 1 "answered 'hello there' to the greeting 'rbboard 1': expected 'rbboard 1 NAME \[FEATURES\]'" -- verify -n 5 --board-cmd "$fault greeting $marker"
 expect 1 "speaks board protocol version 7; this harness speaks 1" -- perft -d 2 --board-cmd "$fault version $marker"
 sleep 0.2
