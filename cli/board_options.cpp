@@ -115,7 +115,8 @@ static bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
                                    bisect_board(program, args.convention, own)),
                       first_wrong);
     }
-    std::printf("\n");
+    std::printf("\nboard protocol: %llu requests (each distinct request asked once)\n\n",
+                static_cast<unsigned long long>(program.requests()));
     std::fflush(stdout);
     return all_ok;
   });
@@ -131,10 +132,12 @@ bool suite_board_and_print(const BoardArgs& board, const PerftArgs& args, const 
       ok = run_suite_and_print("board:" + program.name() + " (its own perft)", suite,
                                bisect_board(program, PerftConvention::a124004, true), args.depth);
     }
-    return run_suite_and_print("board:" + program.name() + " (walking its moves and plays)", suite,
-                               bisect_board(program, PerftConvention::a124004, false),
-                               args.depth) &&
-           ok;
+    ok = run_suite_and_print("board:" + program.name() + " (walking its moves and plays)", suite,
+                             bisect_board(program, PerftConvention::a124004, false), args.depth) &&
+         ok;
+    std::printf("board protocol: %llu requests (each distinct request asked once)\n\n",
+                static_cast<unsigned long long>(program.requests()));
+    return ok;
   });
 }
 

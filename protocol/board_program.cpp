@@ -110,7 +110,33 @@ std::vector<std::string> BoardProgram::ask(const std::vector<std::string>& reque
   return answers;
 }
 
+std::size_t BoardProgram::KeyHash::operator()(const Key& k) const {
+  std::uint64_t h = k.position.player * 0x9E3779B97F4A7C15ull ^
+                    (k.position.opponent + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+  h ^= static_cast<std::uint64_t>(k.position.side) << 63;
+  h ^= static_cast<std::uint64_t>(k.move + 1) * 0xFF51AFD7ED558CCDull;
+  return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
 std::vector<Bitboard> BoardProgram::moves(const std::vector<Position>& positions) {
+  // The positions not answered before, each once, asked in batches.
+  std::vector<Position> unknown;
+  for (const Position& p : positions) {
+    if (!moves_memo_.count({p, kNoSquare})) {
+      moves_memo_.emplace(Key{p, kNoSquare}, Bitboard{0});  // a place, filled below
+      unknown.push_back(p);
+    }
+  }
+  const std::vector<Bitboard> asked = ask_moves(unknown);
+  for (std::size_t i = 0; i < unknown.size(); ++i) moves_memo_[{unknown[i], kNoSquare}] = asked[i];
+  std::vector<Bitboard> out;
+  out.reserve(positions.size());
+  for (const Position& p : positions) out.push_back(moves_memo_.at({p, kNoSquare}));
+  if (moves_memo_.size() > kMemo) moves_memo_.clear();
+  return out;
+}
+
+std::vector<Bitboard> BoardProgram::ask_moves(const std::vector<Position>& positions) {
   std::vector<Bitboard> out;
   out.reserve(positions.size());
   for (std::size_t from = 0; from < positions.size(); from += kBoardBatch) {
@@ -141,6 +167,26 @@ std::vector<Bitboard> BoardProgram::moves(const std::vector<Position>& positions
 }
 
 std::vector<Position> BoardProgram::play(const std::vector<std::pair<Position, Square>>& moves) {
+  std::vector<std::pair<Position, Square>> unknown;
+  for (const auto& [p, s] : moves) {
+    if (!play_memo_.count({p, s})) {
+      play_memo_.emplace(Key{p, s}, Position{});  // a place, filled below
+      unknown.push_back({p, s});
+    }
+  }
+  const std::vector<Position> asked = ask_play(unknown);
+  for (std::size_t i = 0; i < unknown.size(); ++i) {
+    play_memo_[{unknown[i].first, unknown[i].second}] = asked[i];
+  }
+  std::vector<Position> out;
+  out.reserve(moves.size());
+  for (const auto& [p, s] : moves) out.push_back(play_memo_.at({p, s}));
+  if (play_memo_.size() > kMemo) play_memo_.clear();
+  return out;
+}
+
+std::vector<Position> BoardProgram::ask_play(
+    const std::vector<std::pair<Position, Square>>& moves) {
   std::vector<Position> out;
   out.reserve(moves.size());
   for (std::size_t from = 0; from < moves.size(); from += kBoardBatch) {

@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -55,10 +56,13 @@ class BoardProgram {
   // Requests and answers so far (for the throughput).
   std::uint64_t requests() const { return requests_; }
 
-  // The legal moves of each position.
+  // The legal moves of each position. An answer is asked once: the same
+  // request again is answered from memory (a walk's depths and its
+  // bisection ask each distinct position once), up to kMemo answers.
   std::vector<Bitboard> moves(const std::vector<Position>& positions);
-  // The position after each (position, legal move).
+  // The position after each (position, legal move), remembered the same way.
   std::vector<Position> play(const std::vector<std::pair<Position, Square>>& moves);
+  static constexpr std::size_t kMemo = std::size_t{1} << 21;
   // Its own perft count (has_perft(); a124004 convention).
   std::uint64_t perft(const Position& position, int depth);
 
@@ -71,6 +75,9 @@ class BoardProgram {
   std::vector<std::string> ask(const std::vector<std::string>& requests);
   [[noreturn]] void fault(const std::string& reason);
   std::string read_answer(const std::string& request, Deadline deadline);
+  // The requests themselves, in batches, without the memory.
+  std::vector<Bitboard> ask_moves(const std::vector<Position>& positions);
+  std::vector<Position> ask_play(const std::vector<std::pair<Position, Square>>& moves);
 
   std::string command_;
   double timeout_;
@@ -78,6 +85,16 @@ class BoardProgram {
   std::string name_;
   bool perft_ = false;
   std::uint64_t requests_ = 0;
+  struct Key {
+    Position position;
+    Square move;  // kNoSquare: the moves of the position
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const;
+  };
+  std::unordered_map<Key, Bitboard, KeyHash> moves_memo_;
+  std::unordered_map<Key, Position, KeyHash> play_memo_;
 };
 
 }  // namespace rb::protocol
