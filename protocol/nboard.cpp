@@ -30,24 +30,57 @@ std::optional<Square> parse_move_token(std::string_view token) {
 
 }  // namespace
 
-std::string ggf_game(const Position& position) { return ggf_game(position, {}); }
+std::string ggf_text(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == ']') {
+      out += ')';
+    } else if (c == '[') {
+      out += '(';
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
-std::string ggf_game(const Position& start, const std::vector<Square>& moves) {
+std::string write_ggf(const GgfHeader& h, const Position& start,
+                      const std::vector<GgfMove>& moves) {
   std::string board(64, '-');
   for (Square s = 0; s < 64; ++s) {
     if (start.black() & bit(s)) board[static_cast<std::size_t>(s)] = '*';
     if (start.white() & bit(s)) board[static_cast<std::size_t>(s)] = 'O';
   }
-  std::string out = "(;GM[Othello]PC[reversi-bench]PB[?]PW[?]RE[?]TI[0:00]TY[8]BO[8 " + board +
-                    " " + (start.side == Color::black ? "*" : "O") + "]";
+  const auto property = [](std::string_view name, const std::string& value) {
+    return std::string(name) + "[" + ggf_text(value) + "]";
+  };
+  std::string out = "(;GM[Othello]" + property("PC", h.place);
+  if (!h.date.empty()) out += property("DT", h.date);
+  out += property("PB", h.black) + property("PW", h.white) + property("RE", h.result);
+  if (!h.time.empty()) out += property("TI", h.time);
+  if (!h.black_clock.empty()) out += property("TB", h.black_clock);
+  if (!h.white_clock.empty()) out += property("TW", h.white_clock);
+  out += "TY[8]BO[8 " + board + " " + (start.side == Color::black ? "*" : "O") + "]";
   Color side = start.side;
-  for (Square s : moves) {
+  for (const GgfMove& m : moves) {
     out += side == Color::black ? "B[" : "W[";
-    out += s == kPass ? std::string("PA") : square_name(s);
-    out += "]";
+    out += (m.move == kPass ? std::string("PA") : square_name(m.move)) + ggf_text(m.extra) + "]";
     side = opposite(side);
   }
+  if (!h.comment.empty()) out += property("C", h.comment);
   return out + ";)";
+}
+
+std::string ggf_game(const Position& position) { return ggf_game(position, {}); }
+
+std::string ggf_game(const Position& start, const std::vector<Square>& moves) {
+  GgfHeader header;
+  header.time = "0:00";
+  std::vector<GgfMove> ggf;
+  for (Square s : moves) ggf.push_back({s, ""});
+  return write_ggf(header, start, ggf);
 }
 
 EngineAnswer parse_nboard_move(std::string_view line) {

@@ -34,8 +34,32 @@ inline constexpr int kNBoardVersion = 2;
 // "set depth 60": a search to the end of the game from any position.
 inline constexpr int kNBoardSolveDepth = 60;
 
-// "(;GM[Othello]PC[reversi-bench]...BO[8 <64 squares> <side>];)": the
-// position as a GGF game with no moves (black '*', white 'O', empty '-').
+// The one GGF writer (the NBoard protocol's games, match's records): a
+// game's properties, its first board and its moves.
+struct GgfMove {
+  Square move = kNoSquare;  // kPass: "PA"
+  std::string extra;        // after the square, as written: "/EVAL/TIME" or ""
+};
+struct GgfHeader {
+  std::string place = "reversi-bench";   // PC
+  std::string date;                      // DT, when given
+  std::string black = "?", white = "?";  // PB, PW
+  std::string result = "?";              // RE
+  std::string time;                      // TI, when given
+  std::string black_clock, white_clock;  // TB, TW (MM:SS), when given
+  std::string comment;                   // C, at the end, when given
+};
+// "(;GM[Othello]PC[..]..TY[8]BO[8 <64 squares> <side>]B[..]W[..]..;)"
+// (black '*', white 'O', empty '-'); each move's colour alternates from the
+// side to move of `start` (a pass is a move, "PA"). Property texts are
+// made safe (ggf_text).
+std::string write_ggf(const GgfHeader& header, const Position& start,
+                      const std::vector<GgfMove>& moves);
+// GGF property text: no ']' or '[' (which would end or open a property)
+// and no line breaks.
+std::string ggf_text(std::string_view text);
+
+// The position as a GGF game with no moves, as NBoard's set game gives it.
 std::string ggf_game(const Position& position);
 // The game from `start` with its moves (kPass: "PA").
 std::string ggf_game(const Position& start, const std::vector<Square>& moves);

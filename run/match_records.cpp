@@ -10,29 +10,13 @@
 #include "core/errors.hpp"
 #include "core/reference.hpp"
 #include "io/output.hpp"
+#include "protocol/nboard.hpp"
 #include "protocol/protocol.hpp"
 
 namespace rb {
 namespace {
 
 using protocol::FaultKind;
-
-// GGF property text: no ']' (which would end the property) and no line breaks.
-std::string ggf_text(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == ']') {
-      out += ')';
-    } else if (c == '[') {
-      out += '(';
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 std::string number_text(const char* format, double value) {
   char text[48];
@@ -140,20 +124,17 @@ Json game_json(const GameRecord& g) {
 std::string ggf_record(const GameRecord& g, const MatchSettings& settings,
                        const std::string& date) {
   const Opening& opening = settings.openings[static_cast<std::size_t>(g.opening)];
-  std::string out = "(;GM[Othello]PC[reversi-bench match]DT[" + ggf_text(date) + "]";
-  out += "PB[" + ggf_text(settings.engines[static_cast<std::size_t>(g.black)].spec.name) + "]";
-  out += "PW[" + ggf_text(settings.engines[static_cast<std::size_t>(g.white)].spec.name) + "]";
-  std::string result;
+  protocol::GgfHeader h;
+  h.place = "reversi-bench match";
+  h.date = date;
+  h.black = settings.engines[static_cast<std::size_t>(g.black)].spec.name;
+  h.white = settings.engines[static_cast<std::size_t>(g.white)].spec.name;
   if (g.end == GameRecord::End::fault) {
-    result = std::string(g.faulty == g.black ? "-64.00" : "+64.00") +
-             (g.fault == FaultKind::timeout ? ":t" : ":r");
+    h.result = std::string(g.faulty == g.black ? "-64.00" : "+64.00") +
+               (g.fault == FaultKind::timeout ? ":t" : ":r");
   } else {
-    result = number_text("%+.2f", g.result);
-    if (g.result == 0) result = "0.00";
+    h.result = g.result == 0 ? std::string("0.00") : number_text("%+.2f", g.result);
   }
-  out += "RE[" + result + "]";
-  const double black_time = settings.engines[static_cast<std::size_t>(g.black)].game_time;
-  const double white_time = settings.engines[static_cast<std::size_t>(g.white)].game_time;
   // GGF clocks are MM:SS (a game clock of the match, rounded to the second).
   const auto clock = [](double seconds) {
     const long s = std::lround(seconds);
@@ -161,45 +142,34 @@ std::string ggf_record(const GameRecord& g, const MatchSettings& settings,
     std::snprintf(text, sizeof text, "%02ld:%02ld", s / 60, s % 60);
     return std::string(text);
   };
-  if (black_time > 0) out += "TB[" + clock(black_time) + "]";
-  if (white_time > 0) out += "TW[" + clock(white_time) + "]";
-  out += "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]";
-  // The opening's moves, then the game's.
-  ReferenceBoard board(Position::start());
-  auto add = [&](Square s, const std::string& extra) {
-    const bool black = board.side_to_move() == Color::black;
-    out += black ? "B[" : "W[";
-    out += s == kPass ? std::string("PA") : square_name(s);
-    out += extra + "]";
-    if (s == kPass) {
-      board.pass();
-    } else {
-      board.play(s);
-    }
-  };
-  for (Square s : opening.moves) add(s, "");
+  const double black_time = settings.engines[static_cast<std::size_t>(g.black)].game_time;
+  const double white_time = settings.engines[static_cast<std::size_t>(g.white)].game_time;
+  if (black_time > 0) h.black_clock = clock(black_time);
+  if (white_time > 0) h.white_clock = clock(white_time);
+  // The opening's moves, then the game's (each with its eval and time).
+  std::vector<protocol::GgfMove> moves;
+  for (Square s : opening.moves) moves.push_back({s, ""});
   for (const MoveRecord& m : g.moves) {
     std::string extra;
     if (m.move != kPass) {
       extra = "/" + (m.eval ? number_text("%.2f", *m.eval) : std::string()) + "/" +
               number_text("%.3f", m.seconds);
     }
-    add(m.move, extra);
+    moves.push_back({m.move, extra});
   }
-  std::string comment = "pair " + std::to_string(g.pair + 1) + " game " +
-                        std::to_string(g.game + 1) + ", opening " + opening.label;
+  h.comment = "pair " + std::to_string(g.pair + 1) + " game " + std::to_string(g.game + 1) +
+              ", opening " + opening.label;
   if (g.end == GameRecord::End::adjudicated) {
-    comment += "; adjudicated at " + std::to_string(g.adjudicated_empties) +
-               " empties by the exact solver (" + number_text("%+.0f", g.result) +
-               " for black by perfect play)";
+    h.comment += "; adjudicated at " + std::to_string(g.adjudicated_empties) +
+                 " empties by the exact solver (" + number_text("%+.0f", g.result) +
+                 " for black by perfect play)";
   }
   if (g.end == GameRecord::End::fault) {
-    comment += "; " + settings.engines[static_cast<std::size_t>(g.faulty)].spec.name +
-               " lost by a fault (" + std::string(protocol::fault_name(g.fault)) +
-               "): " + g.fault_reason;
+    h.comment += "; " + settings.engines[static_cast<std::size_t>(g.faulty)].spec.name +
+                 " lost by a fault (" + std::string(protocol::fault_name(g.fault)) +
+                 "): " + g.fault_reason;
   }
-  out += "C[" + ggf_text(comment) + "];)";
-  return out;
+  return protocol::write_ggf(h, Position::start(), moves);
 }
 
 Json match_identity(const MatchSettings& settings) {
