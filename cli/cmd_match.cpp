@@ -121,10 +121,7 @@ int run(MatchArgs& args) {
   if (args.adjudicate >= 0) chosen.emplace(SearchSession::open(args.solver));
   const SearchSession* solver = chosen ? &*chosen : nullptr;
   // Every two engines, in order: (0, 1) alone for a match of two.
-  std::vector<std::pair<int, int>> matches;
-  for (int i = 0; i < static_cast<int>(n); ++i) {
-    for (int j = i + 1; j < static_cast<int>(n); ++j) matches.emplace_back(i, j);
-  }
+  const EnginePairs matches = round_robin_pairings(static_cast<int>(n));
   auto settings_of = [&](const std::pair<int, int>& m) {
     MatchSettings s = base;
     s.engines = {engines[static_cast<std::size_t>(m.first)],
@@ -169,7 +166,10 @@ int run(MatchArgs& args) {
   }
   std::vector<std::string> names;
   for (const MatchEngine& e : engines) names.push_back(e.spec.name);
-  if (n > 2) print_round_robin(names, matches, results, args.confidence);
+  const std::optional<RoundRobin> table =
+      n > 2 ? std::optional(round_robin_standings(n, matches, results, args.confidence))
+            : std::nullopt;
+  if (table) print_round_robin(names, *table, args.confidence);
   if (!args.json.empty()) {
     Json doc;
     doc["schema"] = kResultSchema;
@@ -185,7 +185,7 @@ int run(MatchArgs& args) {
     doc["config"] = config;
     doc["games"] = games_json(matches, results);
     doc["result"] = n == 2 ? match_result_json(results[0], first, args.confidence)
-                           : round_robin_json(names, matches, results, args.confidence);
+                           : round_robin_json(names, *table, args.confidence);
     write_json_file(args.json, doc, "--json");
   }
   return kExitOk;

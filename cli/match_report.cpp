@@ -109,11 +109,6 @@ std::string result_for_a(const GameRecord& g) {
          (g.end == GameRecord::End::adjudicated ? "@" + std::to_string(g.adjudicated_empties) : "");
 }
 
-// Engine e's pentanomial index of a pair between engines (i, j).
-int penta_for(const PairRecord& p, const std::pair<int, int>& m, int e) {
-  return e == m.first ? p.penta_index() : 4 - p.penta_index();
-}
-
 }  // namespace
 
 void print_match_header(const MatchSettings& settings, const std::string& openings,
@@ -152,43 +147,8 @@ void print_match_summary(const MatchResult& r, const MatchSettings& settings, do
   std::fflush(stdout);
 }
 
-namespace {
-
-struct Standing {
-  Pentanomial counts;
-  double points = 0;
-  int games = 0;
-};
-
-// Each engine's standing and the cross table of points (row against column).
-std::vector<Standing> standings(std::size_t n, const EnginePairs& matches,
-                                const std::vector<MatchResult>& results,
-                                std::vector<std::vector<double>>& cross) {
-  std::vector<Standing> out(n);
-  cross.assign(n, std::vector<double>(n, 0));
-  for (std::size_t k = 0; k < matches.size(); ++k) {
-    const auto& m = matches[k];
-    for (const PairRecord& p : results[k].pairs) {
-      for (const int e : {m.first, m.second}) {
-        const int index = penta_for(p, m, e);
-        Standing& s = out[static_cast<std::size_t>(e)];
-        ++s.counts.n[static_cast<std::size_t>(index)];
-        s.points += index / 2.0;
-        s.games += 2;
-        const int other = e == m.first ? m.second : m.first;
-        cross[static_cast<std::size_t>(e)][static_cast<std::size_t>(other)] += index / 2.0;
-      }
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
-void print_round_robin(const std::vector<std::string>& names, const EnginePairs& matches,
-                       const std::vector<MatchResult>& results, double confidence) {
-  std::vector<std::vector<double>> cross;
-  const auto table = standings(names.size(), matches, results, cross);
+void print_round_robin(const std::vector<std::string>& names, const RoundRobin& table,
+                       double confidence) {
   const int percent = static_cast<int>(confidence * 100 + 0.5);
   fmt::print(
       "\nround robin of {} engines: each against the field (its pairs against every other "
@@ -197,9 +157,9 @@ void print_round_robin(const std::vector<std::string>& names, const EnginePairs&
   fmt::print("{:<16} {:>6} {:>8} {:>7}  Elo ({}% interval)\n", "engine", "games", "points", "score",
              percent);
   for (std::size_t e = 0; e < names.size(); ++e) {
-    const Standing& s = table[e];
-    if (s.counts.pairs() == 0) continue;
-    const EloEstimate est = elo_estimate(s.counts, confidence);
+    const Standing& s = table.standings[e];
+    if (!s.elo) continue;
+    const EloEstimate& est = *s.elo;
     fmt::print("{:<16} {:>6} {:>8.1f} {:>7.4f}  {} ({}, {})\n", names[e].substr(0, 16), s.games,
                s.points, est.score, elo_text(est.elo, est.score),
                elo_text(est.elo_low, est.score_low), elo_text(est.elo_high, est.score_high));
@@ -213,7 +173,7 @@ void print_round_robin(const std::vector<std::string>& names, const EnginePairs&
       if (r == c) {
         fmt::print(" {:>10}", "-");
       } else {
-        fmt::print(" {:>10.1f}", cross[r][c]);
+        fmt::print(" {:>10.1f}", table.cross[r][c]);
       }
     }
     fmt::print("\n");
@@ -266,21 +226,19 @@ Json match_result_json(const MatchResult& r, const MatchSettings& settings, doub
   return result;
 }
 
-Json round_robin_json(const std::vector<std::string>& names, const EnginePairs& matches,
-                      const std::vector<MatchResult>& results, double confidence) {
-  std::vector<std::vector<double>> cross;
-  const auto table = standings(names.size(), matches, results, cross);
+Json round_robin_json(const std::vector<std::string>& names, const RoundRobin& table,
+                      double confidence) {
   Json engines = Json::array();
   for (std::size_t e = 0; e < names.size(); ++e) {
-    Json row = table[e].counts.pairs() > 0
-                   ? match_statistics_json(table[e].counts, std::nullopt, confidence)
-                   : Json{{"pairs", 0}};
+    const Standing& s = table.standings[e];
+    Json row =
+        s.elo ? match_statistics_json(s.counts, std::nullopt, confidence) : Json{{"pairs", 0}};
     row["name"] = names[e];
-    row["games"] = table[e].games;
-    row["points"] = table[e].points;
+    row["games"] = s.games;
+    row["points"] = s.points;
     engines.push_back(row);
   }
-  return {{"round_robin", engines}, {"cross", cross}};
+  return {{"round_robin", engines}, {"cross", table.cross}};
 }
 
 }  // namespace rb::cli

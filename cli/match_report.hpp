@@ -13,6 +13,7 @@
 #include "io/json.hpp"
 #include "run/match.hpp"
 #include "run/match_stats.hpp"
+#include "run/round_robin.hpp"
 
 namespace CLI {
 class App;
@@ -52,12 +53,10 @@ void print_pair(const PairRecord& pair, const MatchProgress& progress,
 void print_match_summary(const MatchResult& result, const MatchSettings& settings,
                          double confidence);
 
-// A round robin: each engine's games, points, score and Elo against the
-// field (its pairs against every other engine, as one pentanomial), and the
-// cross table. `matches[k]` are the engines of results[k].
-using EnginePairs = std::vector<std::pair<int, int>>;
-void print_round_robin(const std::vector<std::string>& names, const EnginePairs& matches,
-                       const std::vector<MatchResult>& results, double confidence);
+// A round robin (run/round_robin.hpp): each engine's games, points, score
+// and Elo against the field, and the cross table.
+void print_round_robin(const std::vector<std::string>& names, const RoundRobin& table,
+                       double confidence);
 
 // The JSON of match --json: its settings; every game (engines by their
 // index on the command line); the result of a match of two, or a round
@@ -65,7 +64,7 @@ void print_round_robin(const std::vector<std::string>& names, const EnginePairs&
 Json match_config_json(const MatchSettings& settings, const std::string& openings);
 Json games_json(const EnginePairs& matches, const std::vector<MatchResult>& results);
 Json match_result_json(const MatchResult& result, const MatchSettings& settings, double confidence);
-Json round_robin_json(const std::vector<std::string>& names, const EnginePairs& matches,
-                      const std::vector<MatchResult>& results, double confidence);
+Json round_robin_json(const std::vector<std::string>& names, const RoundRobin& table,
+                      double confidence);
 
 }  // namespace rb::cli
