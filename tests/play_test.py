@@ -19,9 +19,13 @@ reported, not checked, and the clocked game is left out.
   start answer in under a second; a line longer than the servers' bound is
   refused on stderr and the server goes on; the end of the input during a
   search ends the process.
+- NBoard's `set depth L` searches level L: the nodes and move of `search
+  --level L` on the same positions (levels 2 to 7).
 """
+import json
 import os
 import select
+import tempfile
 import shutil
 import subprocess
 import sys
@@ -346,11 +350,47 @@ def ping_latency(binary):
         fail("the long line was not refused on stderr: %r" % errors[-300:])
 
 
+def level_depths(binary):
+    """NBoard's `set depth L` then `go` searches level L: the same nodes and
+    move as `search --level L` on the same position, and that search's
+    depth is L (docs/engines.md: level L searches L plies in the midgame),
+    for levels 2 to 7 on three positions (the start, after f5, after f5 d6).
+    A server one level short would give another search."""
+    boards = [
+        "---------------------------OX------XO--------------------------- X",
+        "---------------------------OX------XXX-------------------------- O",
+        "---------------------------OX-----OOXX-------------------------- X",
+    ]
+    for board in boards:
+        for level in range(2, 8):
+            with tempfile.TemporaryDirectory() as tmp:
+                out = os.path.join(tmp, "s.json")
+                subprocess.run([binary, "search", board, "--level", str(level), "--tt", "4",
+                                "--json", out], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, check=True, timeout=120)
+                best = json.load(open(out))["rows"][0]["best"]
+            cells = board[:64].replace("X", "*")
+            side = "*" if board[65] == "X" else "O"
+            script = ("nboard 2\nset depth %d\nset game (;GM[Othello]PC[t]PB[?]PW[?]RE[?]"
+                      "TI[0:00]TY[8]BO[8 %s %s];)\ngo\nping 1\nquit\n" % (level, cells, side))
+            run = subprocess.run([binary, "nboard", "--tt", "4"], input=script, text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120)
+            nodes = [l.split()[1] for l in run.stdout.splitlines() if l.startswith("nodestats")]
+            moves = [l[4:].split("/")[0].lower() for l in run.stdout.splitlines()
+                     if l.startswith("=== ")]
+            if best["depth"] != level:
+                fail("search --level %d searched depth %s" % (level, best["depth"]))
+            elif nodes != [str(best["nodes"])] or moves != [best["move"]]:
+                fail("nboard set depth %d: %s nodes, move %s; search --level %d: %s nodes, move %s"
+                     % (level, nodes, moves, level, best["nodes"], best["move"]))
+
+
 def main():
     global timed
     binary = sys.argv[1]
     timed = len(sys.argv) < 3 or sys.argv[2] != "0"
     ping_latency(binary)
+    level_depths(binary)
     for level in (1, 4):
         nboard_game(binary, level)
         self_play_gtp(binary, level)
