@@ -13,6 +13,7 @@ set -u
 bin=$1
 src=$2
 source "$(dirname "$0")/cli_lib.sh"
+enter_scratch
 python_board="/usr/bin/python3 $src/examples/boards/python/shift_board.py"
 node_board="node $src/examples/boards/node/shift_board.js"
 fault="/usr/bin/python3 $src/tests/board_fault.py"
@@ -50,19 +51,49 @@ expect 1 'extra: a6\)' -- perft -d 7 --board-walk --board-cmd "$python_board --b
 # and the program's own perft on the perft suite come before the random
 # positions, whatever the seed) within its first 3,000 requests, and by
 # perft --suite (its own perft, then the walk of its moves and plays).
-for bug in diag-six row-five-extra corner pass-side perft-pass; do
-  for seed in 1 2 3 4 5; do
-    out=$("$bin" verify --seed $seed --board-cmd "$python_board --bug $bug" 2>&1)
-    code=$?
-    n=$(grep -oE 'the mismatch found after [0-9]+ requests' <<<"$out" | grep -oE '[0-9]+')
-    if [[ $code == 1 && -n $n ]] && ((n <= 3000)) && grep -q '^MISMATCH in board:python-shift-bug' <<<"$out"; then
-      pass
-    else
-      fail "verify --seed $seed: the planted bug $bug not caught within 3,000 requests (exit $code, found after '${n}')" "$out"
-    fi
+# (The JavaScript example plants the same bugs: seed 1 for it.)
+for board in "${boards[@]}"; do
+  seeds="1 2 3 4 5"
+  [[ $board == "$node_board" ]] && seeds=1
+  for bug in diag-six row-five-extra corner pass-side perft-pass; do
+    for seed in $seeds; do
+      out=$("$bin" verify --seed $seed --board-cmd "$board --bug $bug" 2>&1)
+      code=$?
+      n=$(grep -oE 'the mismatch found after [0-9]+ requests' <<<"$out" | grep -oE '[0-9]+')
+      if [[ $code == 1 && -n $n ]] && ((n <= 3000)) && grep -qE '^MISMATCH in board:(python|node)-shift-bug' <<<"$out"; then
+        pass
+      else
+        fail "verify --seed $seed: the planted bug $bug of '$board' not caught within 3,000 requests (exit $code, found after '${n}')" "$out"
+      fi
+    done
+    expect 1 '^first wrong: .* at depth [0-9]+$' -- perft --suite -d 4 --board-cmd "$board --bug $bug"
   done
-  expect 1 '^first wrong: .* at depth [0-9]+$' -- perft --suite --board-cmd "$python_board --bug $bug"
 done
+
+# The walk asks no request twice across its depths: a wrapper of the
+# Python example logs every moves and play request it is sent.
+logged=$tmp/logged_board.py
+{
+  echo 'import sys'
+  echo "sys.path.insert(0, '$src/examples/boards/python')"
+  echo 'import shift_board as sb'
+  echo 'd = sb.make_directions(None)'
+  echo 'log = open(sys.argv[1], "w")'
+  echo 'for line in sys.stdin:'
+  echo '    w = line.split()'
+  echo '    if w[0] == "quit":'
+  echo '        break'
+  echo '    if w[0] in ("moves", "play"):'
+  echo '        log.write(line)'
+  echo '    sys.stdout.write(sb.answer(w, d, "logged", None) + "\n")'
+  echo '    if w[0] in ("sync", "rbboard", "perft"):'
+  echo '        sys.stdout.flush()'
+  echo 'log.close()'
+} >"$logged"
+expect 0 '^ +6 +8200 .* ok' -- perft -d 6 --board-walk --board-cmd "/usr/bin/python3 $logged $tmp/requests.log"
+total=$(wc -l <"$tmp/requests.log")
+twice=$(sort "$tmp/requests.log" | uniq -d | wc -l)
+if ((total > 0 && twice == 0)); then pass; else fail "perft -d 6 --board-walk: $twice of $total requests asked more than once"; fi
 
 # A child with only its side to move wrong: the bisection says so, and the
 # flips it shows are the move's true ones.
