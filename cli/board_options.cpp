@@ -93,28 +93,26 @@ static bool perft_board_and_print(const BoardArgs& board, const PerftArgs& args,
                     : "by the harness, walking the program's moves and plays");
     std::printf("%5s %22s %10s %14s  %s\n", "depth", "leaves", "seconds", "leaves/s",
                 table ? "published" : "");
-    bool all_ok = true;
-    int first_wrong = 0;
-    for (int depth = 1; depth <= args.depth; ++depth) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const std::uint64_t leaves =
-          board_program_perft(program, start.entry.position, depth, args.convention, own);
-      const double secs = seconds_since(t0);
-      const bool ok_before = all_ok;
-      const std::string check = check_count(table, args.convention, depth, leaves, all_ok);
-      if (ok_before && !all_ok) first_wrong = depth;
-      print_perft_row(depth, leaves, secs, check);
-      rows.push_back({name, depth, leaves, {secs}, check, false});
-    }
-    if (first_wrong > kMaxBisectDepth) {
-      std::printf("\nbisection: not run, the first wrong depth %d is above %d\n", first_wrong,
+    PerftCount count;
+    count.depth = args.depth;
+    count.convention = args.convention;
+    count.table = table;
+    count.count = [&](const Position& p, int depth) -> Count128 {
+      return board_program_perft(program, p, depth, args.convention, own);
+    };
+    count.board = bisect_board(program, args.convention, own);
+    const PerftRun run = count_perft_depths(start.entry.position, count, [&](const PerftDepth& d) {
+      print_perft_row(d.depth, d.leaves, d.seconds, d.check);
+      rows.push_back({name, d.depth, d.leaves, d.times, d.check, false});
+    });
+    if (run.first_wrong > 0 && !run.bisected) {
+      std::printf("\nbisection: not run, the first wrong depth %d is above %d\n", run.first_wrong,
                   kMaxBisectDepth);
-    } else if (first_wrong > 0) {
+    } else if (run.first_wrong > 0) {
       std::printf("\n");
-      print_bisection(bisect_perft(start.entry.position, first_wrong, args.convention,
-                                   bisect_board(program, args.convention, own)),
-                      first_wrong);
+      print_bisection(run.finding, run.first_wrong);
     }
+    const bool all_ok = run.ok;
     std::printf("\nboard protocol: %llu requests (each distinct request asked once)\n\n",
                 static_cast<unsigned long long>(program.requests()));
     std::fflush(stdout);

@@ -49,6 +49,23 @@ struct PerftRun {
   std::vector<DivideRow> divide;  // at `depth`, with --divide
 };
 
+// The loop of every perft run, for the built-in variants and plug-ins
+// (run_perft_depths below) and board programs (run/board_runs) alike: depths
+// 1..depth counted by `count`, each `repeat` times (`before` each, outside
+// the timing: a cache cleared), checked against `table`, the first wrong
+// one bisected on `board`.
+struct PerftCount {
+  int depth = 1;
+  int repeat = 1;
+  PerftConvention convention = PerftConvention::a124004;
+  const PerftTable* table = nullptr;
+  std::function<Count128(const Position&, int depth)> count;
+  std::function<void()> before;
+  BisectBoard board;
+};
+PerftRun count_perft_depths(const Position& start, const PerftCount& count,
+                            const std::function<void(const PerftDepth&)>& on_depth);
+
 // `on_depth` sees each depth as it is counted (perft prints it).
 PerftRun run_perft_depths(const distributed::PerftFunctions& fns, const Position& start,
                           const PerftRunRequest& request,
