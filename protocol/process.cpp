@@ -236,6 +236,11 @@ void ChildProcess::take_error_lines() {
 }
 
 Read ChildProcess::read_line(Deadline deadline) {
+  // The program gone (reaped) while something it started holds its output
+  // open: after one more quiet slice its output counts as closed, rather
+  // than as silence until the deadline.
+  constexpr int kSliceMs = 200;
+  bool gone = false;
   for (bool first = true;; first = false) {
     if (auto line = out_.next_line()) {
       remember("", *line);
@@ -252,8 +257,15 @@ Read ChildProcess::read_line(Deadline deadline) {
     nfds_t n = 0;
     fds[n++] = {out_fd_, POLLIN, 0};
     if (err_fd_ >= 0) fds[n++] = {err_fd_, POLLIN, 0};
-    const int ready = poll(fds, n, poll_timeout(deadline));
+    const int ready = poll(fds, n, std::min(poll_timeout(deadline), kSliceMs));
     if (ready < 0 && errno != EINTR) return {Read::Kind::closed, {}};
+    if (ready == 0 && Clock::now() < deadline) {
+      if (gone) {
+        if (!out_.partial().empty()) remember("[unfinished] ", out_.partial());
+        return {Read::Kind::closed, {}};
+      }
+      gone = wait_exit(Clock::now()).has_value();
+    }
     if (ready > 0) {
       if (n > 1 && fds[1].revents) {
         pump(err_fd_, err_);

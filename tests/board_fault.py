@@ -16,6 +16,9 @@ it greets like a board program (docs/board-protocol.md), then, at its first
   version    speaks protocol version 7
   skip       leaves out the answer to its first request: 'sync' comes where
              that batch's last answer was due
+  orphan     starts a child that holds its output open (sleep, named by
+             MARKER), then exits with status 0: the harness must see it gone
+             at once, not wait out --board-timeout
 
 Usage: board_fault.py MODE MARKER (MARKER: a word the test looks for among
 the processes afterwards)."""
@@ -66,6 +69,9 @@ for line in sys.stdin:
             chatted = True
             sys.stderr.write(("x" * 1023 + "\n") * 256)
             sys.stderr.flush()
+        if mode == "orphan":
+            subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker])
+            sys.exit(0)
         if mode == "child":
             subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker])
             time.sleep(3600)

@@ -118,6 +118,11 @@ expect_fault exit "faulty-exit\): $died; ended: exited with status 0"
 expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
 expect 1 'MISMATCH in board:faulty-chatty: legal moves' -- verify -n 600 --board-timeout 2 --board-cmd "$fault chatty $marker"
 expect 1 "faulty-skip\): answered 'sync' where the answer to 'moves .*' was due \(answer 214 of 214 in the batch\): 1 answer line\(s\) missing" -- verify -n 50 --board-timeout 30 --board-cmd "$fault skip $marker"
+# A program that exits while its child holds its output open: seen gone in
+# well under its --board-timeout of 30 s, and the child killed with it.
+start=$SECONDS
+expect 1 "faulty-orphan\): closed its output before answering 'moves .*'; ended: exited with status 0" -- verify -n 5 --board-timeout 30 --board-cmd "$fault orphan $marker"
+if ((SECONDS - start < 10)); then pass; else fail "an exited program with its output held open took $((SECONDS - start)) s (--board-timeout 30)"; fi
 # Options that need a board program, and an empty one: usage errors.
 expect 2 '--board-cmd: an empty command' -- verify --board-cmd ' '
 expect 2 '--board-walk requires --board-cmd' -- perft -d 3 --board-walk
