@@ -270,8 +270,18 @@ std::optional<Mismatch> minimal_kernel_mismatch(Position position) {
 }
 
 // The report of a mismatch, on standard output.
-inline void print_mismatch(const std::string& variant, const Mismatch& m);
-inline void print_minimal_mismatch(const Mismatch& m);
+inline void print_mismatch(const std::string& variant, const Mismatch& m) {
+  std::printf("MISMATCH in %s: %s\n  board:    %s\n  expected: %s\n  actual:   %s\n",
+              variant.c_str(), m.what.c_str(), m.board.c_str(), m.expected.c_str(),
+              m.actual.c_str());
+  std::printf("  replay:   reversi-bench show \"%s\"\n", m.board.c_str());
+}
+inline void print_minimal_mismatch(const Mismatch& m) {
+  std::printf(
+      "minimal case (no disc can be taken off without the mismatch going): %s\n"
+      "  board:    %s\n  expected: %s\n  actual:   %s\n",
+      m.what.c_str(), m.board.c_str(), m.expected.c_str(), m.actual.c_str());
+}
 
 // A board's row of verify's table and its first mismatch, on standard output.
 inline void print_verify_row(const std::string& name, const VerifyOutcome& out) {
@@ -285,20 +295,6 @@ inline void print_verify_row(const std::string& name, const VerifyOutcome& out) 
     }
   }
   std::fflush(stdout);
-}
-
-// The report of a mismatch, on standard output.
-inline void print_mismatch(const std::string& variant, const Mismatch& m) {
-  std::printf("MISMATCH in %s: %s\n  board:    %s\n  expected: %s\n  actual:   %s\n",
-              variant.c_str(), m.what.c_str(), m.board.c_str(), m.expected.c_str(),
-              m.actual.c_str());
-  std::printf("  replay:   reversi-bench show \"%s\"\n", m.board.c_str());
-}
-inline void print_minimal_mismatch(const Mismatch& m) {
-  std::printf(
-      "minimal case (no disc can be taken off without the mismatch going): %s\n"
-      "  board:    %s\n  expected: %s\n  actual:   %s\n",
-      m.what.c_str(), m.board.c_str(), m.expected.c_str(), m.actual.c_str());
 }
 
 }  // namespace rb

@@ -204,28 +204,6 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   exit_code = ok ? kExitOk : kExitCheckFailed;
 }
 
-// perft --suite: every chosen variant (or the board program) on the suite.
-void run_suite(const PerftArgs& args, const BoardArgs& board, int& exit_code) {
-  const PerftSuite suite = suite_of(args);
-  if (!board.command.empty()) {
-    exit_code = suite_board_and_print(board, args, suite) ? kExitOk : kExitCheckFailed;
-    return;
-  }
-  std::vector<std::string> requested;
-  for (const auto& name : args.variants) requested.push_back(requested_variant(name, false));
-  const auto names = resolve_variants(runtime_variant_infos(), requested);
-  bool ok = true;
-  for_each_chosen_variant(names, [&]<Board V>() {
-    check_before_timing<V>();
-    const PerftFunctions fns = perft_functions<V>();
-    const PerftOptions options{PerftConvention::a124004};
-    const BisectBoard bisect{fns.legal_moves, fns.play,
-                             [&](const Position& p, int d) { return fns.perft(p, d, options); }};
-    ok = run_suite_and_print(fns.name, suite, bisect, args.depth) && ok;
-  });
-  exit_code = ok ? kExitOk : kExitCheckFailed;
-}
-
 }  // namespace
 
 void add_perft_command(CLI::App& app, int& exit_code) {
@@ -292,7 +270,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
     if (suite->count() > 0) {
       if (!args->suite) args->suite = "";
       if (depth->count() == 0) args->depth = 99;
-      return run_suite(*args, *board, exit_code);
+      return perft_suite_command(*args, *board, exit_code);
     }
     if (depth->count() == 0) throw UsageError("--depth is required (or --suite)");
     if (!board->command.empty())

@@ -129,36 +129,4 @@ Json perft_json(const PerftArgs& args, const NamedPosition& position,
   return doc;
 }
 
-PerftSuite suite_of(const PerftArgs& args) {
-  if (!args.suite || args.suite->empty()) return builtin_perft_suite();
-  return read_perft_suite(*args.suite);
-}
-
-bool run_suite_and_print(const std::string& name, const PerftSuite& suite, const BisectBoard& board,
-                         int max_depth) {
-  std::printf("perft suite %s on %s: %zu positions, convention a124004, depths 1 to %s\n",
-              suite.path.c_str(), name.c_str(), suite.entries.size(),
-              max_depth < 99 ? std::to_string(max_depth).c_str() : "each one's last");
-  std::printf("%-22s %5s %12s %12s %9s  %s\n", "position", "depth", "expected", "counted",
-              "seconds", "check");
-  const PerftSuiteResult r =
-      run_perft_suite(suite, board, max_depth, true, [](const PerftSuiteRow& row) {
-        std::printf("%-22s %5d %12llu %12llu %9.3f  %s\n", row.entry->label.c_str(), row.depth,
-                    static_cast<unsigned long long>(row.expected),
-                    static_cast<unsigned long long>(row.found), row.seconds,
-                    row.ok ? "ok" : "MISMATCH");
-        std::fflush(stdout);
-      });
-  std::printf("suite: %zu of %zu positions right\n",
-              r.rows.size() - static_cast<std::size_t>(r.wrong), r.rows.size());
-  if (const PerftSuiteRow* w = r.first_wrong()) {
-    std::printf("\nfirst wrong: %s (%s:%d) at depth %d\n", w->entry->label.c_str(),
-                suite.path.c_str(), w->entry->line, w->depth);
-    print_bisection(r.finding, w->depth);
-  }
-  std::printf("\n");
-  std::fflush(stdout);
-  return r.wrong == 0;
-}
-
 }  // namespace rb::cli

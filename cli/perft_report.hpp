@@ -53,6 +53,10 @@ bool run_suite_and_print(const std::string& name, const PerftSuite& suite, const
                          int max_depth);
 // The suite --suite names (the built-in one when given no file).
 PerftSuite suite_of(const PerftArgs& args);
+// perft --suite (cli/perft_suite.cpp): the variants or the board program on
+// the suite; exit_code 1 when a count is wrong.
+struct BoardArgs;
+void perft_suite_command(const PerftArgs& args, const BoardArgs& board, int& exit_code);
 
 // Prints the bisection of a wrong count (perft/bisect.hpp): the path to
 // the first wrong position, its board and what is wrong there; or that the

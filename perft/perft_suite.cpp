@@ -9,26 +9,6 @@
 #include "perft/perft_suite_txt.hpp"
 
 namespace rb {
-namespace {
-
-struct Word {
-  std::string_view text;
-  int column = 0;
-};
-
-std::vector<Word> words_of(std::string_view line) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
-  }
-  return out;
-}
-
-}  // namespace
 
 PerftSuite read_perft_suite(const std::string& path) {
   return parse_perft_suite(read_input_file(path, std::size_t{1} << 20), path);
@@ -47,7 +27,7 @@ PerftSuite parse_perft_suite(std::string_view text, const std::string& path) {
     ++number;
     const SourceRef where{path, number};
     check_line_bytes(line, where);
-    const auto words = words_of(line);
+    const auto words = split_fields(line);
     if (words.empty() || words[0].text.starts_with("%")) continue;
     const auto fail = [&](int column, const std::string& reason) {
       throw InputError(path, number, column, reason);
