@@ -84,10 +84,7 @@ int run_bench(const BenchArgs& args, const SearchSession& session,
   const double nps = seconds > 0 ? static_cast<double>(total) / seconds : 0.0;
   fmt::print("bench: {} nodes, {:.3f} s, {:.0f} nodes/s\n", total, seconds, nps);
   if (json_given) {
-    Json doc;
-    doc["schema"] = kResultSchema;
-    doc["kind"] = "bench";
-    add_machine_and_build(doc);
+    Json doc = result_document("bench");
     doc["config"] = {{"variant", session.variant()},
                      {"variant_requested", args.variant},
                      {"preset", args.preset}};

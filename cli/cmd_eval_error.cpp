@@ -65,10 +65,7 @@ void add_eval_error_command(CLI::App& app, int& exit_code) {
     const double rms = std::sqrt(sq / static_cast<double>(samples.size()));
     fmt::print("{:>7} {:>8} {:>10.2f}\n", "all", samples.size(), rms);
     if (json_given) {
-      Json doc;
-      doc["schema"] = kResultSchema;
-      doc["kind"] = "eval-error";
-      add_machine_and_build(doc);
+      Json doc = result_document("eval-error");
       doc["config"] = {
           {"corpus", args->corpus},
           {"corpus_identity", train::corpus_identity(corpus.config)},

@@ -31,9 +31,7 @@ std::string preset_changes(std::size_t i) {
 void list_presets(bool json) {
   const auto& presets = solve_presets();
   if (json) {
-    Json doc;
-    doc["schema"] = kResultSchema;
-    doc["kind"] = "presets";
+    Json doc = result_document("presets");
     doc["default"] = kBestPreset;
     Json rows = Json::array();
     for (std::size_t i = 0; i < presets.size(); ++i) {
@@ -84,14 +82,12 @@ void add_list_command(CLI::App& app, int& exit_code) {
     load_plugins(*plugins);
     const auto infos = runtime_variant_infos();
     if (*json) {
-      Json doc;
-      doc["schema"] = kResultSchema;
-      doc["kind"] = "list";
-      add_machine_and_build(doc);
+      Json doc = result_document("list");
       Json variants = Json::array();
       for (const auto& info : infos) {
         variants.push_back({{"name", info.name},
                             {"family", info.family},
+                            {"textbook", info.textbook},
                             {"shell", info.shell},
                             {"moves", enum_name(info.movegen)},
                             {"cpu_features", cpu_features_string(info.cpu_features)},

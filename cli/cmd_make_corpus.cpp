@@ -9,8 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,7 +23,6 @@
 #include "io/input.hpp"
 #include "io/output.hpp"
 #include "run/corpus.hpp"
-#include "run/match_records.hpp"
 
 namespace rb::cli {
 namespace {
@@ -38,29 +35,6 @@ struct CorpusArgs {
   std::string output;
 };
 
-// A corpus of fewer --games, by this command otherwise, is the start of
-// this one (game g is made from the seed and g alone): it is read whole
-// first (refused as any resumed corpus is, naming the option or the line at
-// fault), then its first line is rewritten to name this count.
-void grow_corpus(const std::string& path, const train::CorpusConfig& config) {
-  std::string first;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || !std::getline(in, first)) return;  // read_corpus() says why
-  }
-  const int named = train::named_games(first);
-  if (named <= 0 || named >= config.games) return;
-  train::CorpusConfig fewer = config;
-  fewer.games = named;
-  train::read_corpus(path, train::corpus_identity(fewer));
-  std::string text = read_input_file(path, train::kMaxCorpusBytes);
-  text.replace(0, text.find('\n'), train::corpus_identity(config));
-  forget_input(path);  // read to be written anew, whole, before it is appended to
-  write_output_file(path, text, "--output");
-  std::fprintf(stderr, "make-corpus: %s of %d games now names --games %d\n",
-               escape_controls(path).c_str(), named, config.games);
-}
-
 int make_corpus(const CorpusArgs& a) {
   const PatternWeights weights = load_pattern_weights(a.eval_weights, "--eval-weights");
   const PatternEval eval(weights);
@@ -71,26 +45,13 @@ int make_corpus(const CorpusArgs& a) {
     transport->run(work, {});
     return kExitOk;
   }
-  const std::string identity = train::corpus_identity(work.config);
-  std::optional<LineLog> log;
-  std::uint64_t samples = 0;
-  if (a.resume) {
-    LineLog::check_resumable(a.output);
-    grow_corpus(a.output, work.config);
-    const train::Corpus done = train::read_corpus(a.output, identity);
-    work.first = done.games.size();
-    for (const auto& g : done.games) samples += g.size();
-    forget_input(a.output);  // read above; from now on this run's output
-    log.emplace(a.output, true, "--output");
-  } else {
-    std::error_code ec;
-    if (std::filesystem::exists(a.output, ec)) {
-      throw UsageError("--output: '" + a.output +
-                       "' exists already; give --resume to go on with it, or another file");
-    }
-    log.emplace(a.output, false, "--output");
-    log->write(identity);
+  CorpusOutput out = open_corpus_output(a.output, work.config, a.resume);
+  if (out.grown_from > 0) {
+    std::fprintf(stderr, "make-corpus: %s of %d games now names --games %d\n",
+                 escape_controls(a.output).c_str(), out.grown_from, a.config.games);
   }
+  work.first = out.games;
+  std::uint64_t samples = out.samples;
   if (work.first > 0) {
     std::fprintf(stderr, "make-corpus: resumed: %llu games already made (%s)\n",
                  static_cast<unsigned long long>(work.first), escape_controls(a.output).c_str());
@@ -100,7 +61,7 @@ int make_corpus(const CorpusArgs& a) {
   double reported = 0;
   std::uint64_t made = 0;
   const CorpusSink sink = [&](std::uint64_t g, const std::string& line) {
-    log->write(line);
+    out.file.append(line);
     ++made;
     samples += static_cast<std::uint64_t>(std::count(line.begin(), line.end(), ' ') / 3);
     if (seconds() - reported >= 10) {

@@ -171,10 +171,7 @@ int run(MatchArgs& args) {
             : std::nullopt;
   if (table) print_round_robin(names, *table, args.confidence);
   if (!args.json.empty()) {
-    Json doc;
-    doc["schema"] = kResultSchema;
-    doc["kind"] = "match";
-    add_machine_and_build(doc);
+    Json doc = result_document("match");
     Json config = match_config_json(first, args.openings);
     config["engines"] = Json::array();
     for (const MatchEngine& e : engines) {

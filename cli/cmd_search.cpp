@@ -138,10 +138,7 @@ int run(const SearchArgs& args, const CLI::Option* depth, const CLI::Option* tim
                     {"iterations", iterations}});
   }
   if (json->count() > 0) {
-    Json doc;
-    doc["schema"] = kResultSchema;
-    doc["kind"] = "search";
-    add_machine_and_build(doc);
+    Json doc = result_document("search");
     doc["config"] = {
         {"inputs", args.inputs},
         {"level", lvl.level},

@@ -61,10 +61,7 @@ int run_sprt(const SprtArgs& args, bool json_given) {
   const Pentanomial counts = parse_penta(args.penta);
   print_match_statistics(counts, args.settings, args.confidence);
   if (json_given) {
-    Json doc;
-    doc["schema"] = kResultSchema;
-    doc["kind"] = "sprt";
-    add_machine_and_build(doc);
+    Json doc = result_document("sprt");
     doc["config"] = {{"penta", counts.n},          {"elo0", args.settings.elo0},
                      {"elo1", args.settings.elo1}, {"alpha", args.settings.alpha},
                      {"beta", args.settings.beta}, {"confidence", args.confidence}};

@@ -139,10 +139,7 @@ Json mismatch_json(const Mismatch& m) {
 
 void write_verify_json(const VerifyArgs& args, const VerifyCoverage& coverage,
                        const std::vector<Row>& rows) {
-  Json doc;
-  doc["schema"] = kResultSchema;
-  doc["kind"] = "verify";
-  add_machine_and_build(doc);
+  Json doc = result_document("verify");
   const VerifySet set = args.set();
   doc["config"] = {{"targeted", set.targeted_count()}, {"random", set.random}, {"seed", set.seed}};
   doc["coverage"] = coverage_json(coverage.all);

@@ -113,10 +113,7 @@ void print_summary_table(const std::vector<EngineReport>& reports) {
 }
 
 Json engine_test_json(const Json& config, const std::vector<EngineReport>& reports) {
-  Json doc;
-  doc["schema"] = kResultSchema;
-  doc["kind"] = "engine-test";
-  add_machine_and_build(doc);
+  Json doc = result_document("engine-test");
   doc["config"] = config;
   Json engines = Json::array();
   int wrong_moves = 0, wrong_scores = 0, faults = 0;

@@ -86,10 +86,7 @@ void print_bisection(const std::optional<BisectFinding>& finding, int depth) {
 Json perft_json(const PerftArgs& args, const NamedPosition& position,
                 const std::vector<PerftRow>& rows,
                 const std::optional<distributed::SplitResult>& split) {
-  Json doc;
-  doc["schema"] = kResultSchema;
-  doc["kind"] = "perft";
-  add_machine_and_build(doc);
+  Json doc = result_document("perft");
   doc["config"] = {
       {"position", position.label},
       {"board", board_string(position.entry.position)},

@@ -170,10 +170,7 @@ void print_solve_summary(const SolveArgs& args, const std::vector<SolveRow>& row
 
 Json solve_json(const SolveArgs& args, const std::vector<SolveRow>& rows, const SolveSummary& s,
                 double wall_seconds) {
-  Json doc;
-  doc["schema"] = kResultSchema;
-  doc["kind"] = "solve";
-  add_machine_and_build(doc);
+  Json doc = result_document("solve");
   Json config = {{"variant", args.session->variant()},
                  {"variant_requested", args.variant},
                  {"moves", enum_name(args.session->moves())},

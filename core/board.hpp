@@ -48,6 +48,11 @@ struct VariantInfo {
   std::string_view shell;
   MoveGen movegen;
   std::uint32_t cpu_features;  // CpuFeature bits (core/cpu.hpp) this variant's code needs
+  // One of the three textbook boards the speedup claims are about (the
+  // mailbox, the shift and the Kindergarten bitboards, each with its +list
+  // twin): the solver's ladder and the claims run on them (scripts/ read
+  // them from `list --json`).
+  bool textbook = false;
 };
 
 template <class B>

@@ -130,7 +130,8 @@ class WithEmptyList : public Base {
                                     Base::info.family,
                                     Base::info.shell,
                                     MoveGen::list,
-                                    Base::info.cpu_features};
+                                    Base::info.cpu_features,
+                                    Base::info.textbook};
 
   explicit WithEmptyList(const Position& position) : Base(position), list_(position.empty()) {}
 

@@ -39,9 +39,11 @@ Json options_json(const Rows& rows, const Struct& options) {
   return out;
 }
 
-// The machine and build a result was measured on: {"machine": ..., "build": ...}
-// fields added to `doc` (io/machine.cpp).
-void add_machine_and_build(Json& doc);
+// The head of every result file, the one place it is made: {"schema",
+// "kind", "machine", "build"}, the machine and build the result was
+// measured on (io/machine.cpp). The command adds its "config", then its
+// rows and summary.
+Json result_document(std::string_view kind);
 
 // Writes the document to `path` as the output of `option`
 // (write_output_file(), io/output.hpp). Throws OutputError.

@@ -16,7 +16,10 @@ std::string host_name() {
   return buf;
 }
 
-void add_machine_and_build(Json& doc) {
+Json result_document(std::string_view kind) {
+  Json doc;
+  doc["schema"] = kResultSchema;
+  doc["kind"] = kind;
   char date[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
@@ -28,6 +31,7 @@ void add_machine_and_build(Json& doc) {
       {"date_utc", std::string(date)},
   };
   doc["build"] = build_json();
+  return doc;
 }
 
 std::string version_text() {

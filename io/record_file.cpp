@@ -16,10 +16,6 @@
 namespace rb {
 namespace {
 
-// The largest record file read: a perft checkpoint has a line per unit,
-// some 60 bytes each; a match state a few hundred bytes per pair.
-constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
-
 std::string system_error(const std::string& what, const RecordKind& kind, const std::string& path) {
   return what + " " + std::string(kind.what) + " '" + path + "': " + std::strerror(errno);
 }
@@ -43,8 +39,8 @@ std::string exists_message(const std::string& path, const RecordKind& kind) {
 
 // The header compared with this run's and the records checked, from the
 // complete lines of `text` (a last line without its newline is dropped).
-void read_records(const std::string& text, const std::string& path, const RecordKind& kind,
-                  std::string_view header, std::vector<Record>& records) {
+std::size_t read_records(const std::string& text, const std::string& path, const RecordKind& kind,
+                         std::string_view header, const RecordVisitor& each) {
   // The complete lines; a last line without its newline is dropped.
   const std::size_t last = text.rfind('\n');
   const std::size_t complete = last == std::string::npos ? 0 : last + 1;
@@ -81,6 +77,7 @@ void read_records(const std::string& text, const std::string& path, const Record
                          "', this run has '" + printable(want) + "'");
   }
   std::string_view line;
+  std::size_t count = 0;
   while (next_line(line)) {
     check_line_bytes(line, {path, line_no});
     const std::size_t space = line.rfind(' ');
@@ -99,8 +96,10 @@ void read_records(const std::string& text, const std::string& path, const Record
                        "damaged " + std::string(kind.what) + " line '" + printable(line) +
                            "': its line check does not match its text (damaged, or edited)");
     }
-    records.push_back({line_no, std::string(body)});
+    each(line_no, body);
+    ++count;
   }
+  return count;
 }
 
 }  // namespace
@@ -178,14 +177,27 @@ RecordFile RecordFile::create(const std::string& path, const RecordKind& kind,
 
 RecordFile RecordFile::resume(const std::string& path, const RecordKind& kind,
                               std::string_view header, std::vector<Record>& records) {
+  return resume(path, kind, header, [&](int line, std::string_view text) {
+    records.push_back({line, std::string(text)});
+  });
+}
+
+std::size_t RecordFile::read(const std::string& path, const RecordKind& kind,
+                             std::string_view header, const RecordVisitor& each) {
+  const std::string text = read_input_file(path, kind.max_bytes);
+  return read_records(text, path, kind, header, each);
+}
+
+RecordFile RecordFile::resume(const std::string& path, const RecordKind& kind,
+                              std::string_view header, const RecordVisitor& each) {
   // An input of the run read before (the openings, the weights) is never
   // appended to.
   check_resume(path, kind);
-  const std::string text = read_input_file(path, kMaxRecordBytes);
+  const std::string text = read_input_file(path, kind.max_bytes);
   // Read as an input, appended to as an output: forgotten as an input
   // whether it is taken or refused.
   try {
-    read_records(text, path, kind, header, records);
+    read_records(text, path, kind, header, each);
   } catch (...) {
     forget_input(path);
     throw;

@@ -22,7 +22,9 @@
 //   hand) is refused with file:line; so is any other damaged line.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,11 +34,16 @@ namespace rb {
 // FNV-1a (32 bits) of a record's text: its line check.
 std::uint32_t record_check(std::string_view text);
 
+// The largest record file read by default: a perft checkpoint has a line
+// per unit, some 60 bytes each; a match state a few hundred bytes per pair.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
+
 // What a file of one kind is called in messages and on the command line.
 struct RecordKind {
   std::string_view option;  // "--checkpoint", "--state"
   std::string_view what;    // "checkpoint", "match state"
   std::string_view title;   // the file's kind in full: "perft checkpoint", "match state"
+  std::size_t max_bytes = kMaxRecordBytes;  // the largest file read
 };
 
 // A record read back, with its line number (1-based) for messages.
@@ -44,6 +51,11 @@ struct Record {
   int line = 0;
   std::string text;
 };
+
+// Each record read back, in the file's order: its line number and text
+// (valid during the call). It may throw (an InputError naming the line) to
+// refuse the file.
+using RecordVisitor = std::function<void(int line, std::string_view text)>;
 
 class RecordFile {
  public:
@@ -65,6 +77,13 @@ class RecordFile {
   // appended to.
   static RecordFile resume(const std::string& path, const RecordKind& kind, std::string_view header,
                            std::vector<Record>& records);
+  static RecordFile resume(const std::string& path, const RecordKind& kind, std::string_view header,
+                           const RecordVisitor& each);
+  // A file only read (an input of the run, io/input.hpp), by the same rules:
+  // its header checked, each record's check, a last line cut short dropped.
+  // Returns the records' count.
+  static std::size_t read(const std::string& path, const RecordKind& kind, std::string_view header,
+                          const RecordVisitor& each);
 
   RecordFile(RecordFile&& other) noexcept;
   RecordFile& operator=(RecordFile&&) = delete;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "eval/pattern.hpp"
+#include "io/record_file.hpp"
 #include "train/corpus.hpp"
 
 namespace rb {
@@ -27,6 +28,21 @@ using CorpusSink = std::function<void(std::uint64_t game, const std::string& lin
 // its Labeller. An error in one (a sink that cannot write) stops the others
 // and is thrown here once they ended.
 void make_corpus_games(const CorpusWork& work, const CorpusSink& sink);
+
+// The corpus file being made (a record file, train/corpus.hpp): created
+// anew, or with `resume` gone on with after an interrupt; a corpus of fewer
+// --games by the same command otherwise is the start of this one (game g is
+// made from the seed and g alone) and is made longer: read whole and
+// checked first, then its first record rewritten to name this count.
+// Refusals (file:line:column) before anything is written.
+struct CorpusOutput {
+  RecordFile file;
+  std::uint64_t games = 0;    // the games in it already
+  std::uint64_t samples = 0;  // their samples
+  int grown_from = 0;         // the --games it named when made longer, or 0
+};
+CorpusOutput open_corpus_output(const std::string& path, const train::CorpusConfig& config,
+                                bool resume);
 
 // Where the games are made when not here: over the ranks of an MPI job.
 class CorpusTransport {

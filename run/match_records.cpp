@@ -86,13 +86,29 @@ GameRecord game_of_json(const Json& j) {
 }
 
 // A line cut short by an interrupt at the end of a file appended to is
-// dropped, so that the next line does not join it.
+// dropped, so that the next line does not join it. Only the file's tail is
+// read, back to its last newline.
 void drop_cut_line(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return;
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (text.empty() || text.back() == '\n') return;
-  const std::size_t keep = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  const auto size = static_cast<std::uint64_t>(in.tellg());
+  std::uint64_t end = size, keep = 0;
+  std::string block;
+  while (end > 0) {
+    const std::uint64_t start = end > 65536 ? end - 65536 : 0;
+    block.resize(static_cast<std::size_t>(end - start));
+    in.seekg(static_cast<std::streamoff>(start));
+    if (!in.read(block.data(), static_cast<std::streamsize>(block.size()))) {
+      throw InputError(path, 0, 0, "cannot read its last line");
+    }
+    const std::size_t newline = block.rfind('\n');
+    if (newline != std::string::npos) {
+      keep = start + newline + 1;
+      break;
+    }
+    end = start;
+  }
+  if (keep == size) return;
   std::error_code ec;
   std::filesystem::resize_file(path, keep, ec);
   if (ec) throw InputError(path, 0, 0, "cannot cut its last, unfinished line: " + ec.message());

@@ -172,8 +172,7 @@ def run(args):
     pin = [] if args.cpu == "-" else ["taskset", "-c", args.cpu]
     walls = {}
     for rnd in range(1, args.rounds + 1):
-        order = names if rnd % 2 == 1 else names[::-1]
-        for name in order:
+        for name in stats.round_order(rnd, names):
             out = os.path.join(args.out, f"{name}-{rnd}.json")
             cmd = pin + commands[name] + output_args(commands[name], args.micro, out)
             t0 = time.monotonic()

@@ -180,8 +180,7 @@ class Claims:
     def alternate(self, rnd, sides):
         """Runs the (name, args) sides in the round's order: as given in odd
         rounds, reversed in even ones. {name: (seconds, nodes, rows)}."""
-        order = sides if rnd % 2 == 1 else sides[::-1]
-        return {name: self.solve(args) for name, args in order}
+        return {name: self.solve(args) for name, args in stats.round_order(rnd, sides)}
 
     def add(self, record):
         self.records.append(record)

@@ -21,13 +21,35 @@ import argparse
 import re
 import sys
 
-HEADER = re.compile(r"reversi-bench corpus 1: (make-corpus .*)$")
+HEADER = "reversi-bench corpus 2"
+COMMAND = re.compile(r"make-corpus .*$")
 BOARD = re.compile(r"[XO-]{64}$")
 
 
 def fail(path, line, column, message):
     print(f"corpus_positions.py: {path}:{line}:{column}: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def fnv1a32(text):
+    value = 2166136261
+    for byte in text.encode("ascii"):
+        value = ((value ^ byte) * 16777619) & 0xFFFFFFFF
+    return value
+
+
+def records(path, lines):
+    """The records (line number, text) after the header, each line's check
+    (its last field: FNV-1a of the text, 8 hex digits) verified; a last line
+    cut short (no newline) dropped, as the project's reader does."""
+    # Split at each newline: the last piece is empty, or a line cut short.
+    out = []
+    for number, line in enumerate(lines[1:-1], start=2):
+        text, _, check = line.rpartition(" ")
+        if not re.fullmatch(r"[0-9a-f]{8}", check) or int(check, 16) != fnv1a32(text):
+            fail(path, number, 1, "its line check does not match its text (damaged, or edited)")
+        out.append((number, text))
+    return out
 
 
 def exact_empties(command):
@@ -42,10 +64,12 @@ def suite(path, empties, count):
     except (OSError, UnicodeDecodeError) as e:
         print(f"corpus_positions.py: {path}: {e}", file=sys.stderr)
         sys.exit(2)
-    header = HEADER.match(lines[0]) if lines else None
-    if not header:
-        fail(path, 1, 1, "not a corpus of make-corpus (its first line names the command)")
-    command = header.group(1)
+    if not lines or lines[0] != HEADER:
+        fail(path, 1, 1, f"not a corpus of make-corpus (its first line is '{HEADER}')")
+    rows = records(path, lines)
+    if not rows or not COMMAND.match(rows[0][1]):
+        fail(path, 2, 1, "not a corpus of make-corpus (its first record names the command)")
+    command = rows[0][1]
     exact = empties <= exact_empties(command)
     out = [f"% the first position with {empties} empties of each game of the corpus",
            f"% {command}",
@@ -53,7 +77,7 @@ def suite(path, empties, count):
            + (f" --count {count}" if count else "")
            + ("; the scores are the corpus's exact labels" if exact else "; no scores")]
     made = 0
-    for number, text in enumerate(lines[1:], start=2):
+    for number, text in rows[1:]:
         if count and made >= count:
             break
         fields = text.split()

@@ -530,7 +530,9 @@ def main():
     rung_names = [r["name"] for r in rungs_run]
     rung_labels = [r["label"] for r in rungs_run]
     rung_adds = {r["name"]: r.get("adds", "") for r in rungs_run}
-    for family in ["mailbox", "shift", "kindergarten"]:
+    # The boards it ran on (`list --json`'s textbook boards; older runs: the
+    # three they all had).
+    for family in manifest.get("ladder_boards") or ["mailbox", "shift", "kindergarten"]:
         ladder[family] = [solve_summary(load(folder, f"ladder-{family}-{r}")) for r in rung_names]
     deep_spec = manifest.get("deep_ladder")
     deep = ([solve_summary(load(folder, f"deep-{r}")) for r in deep_spec["rungs"]]

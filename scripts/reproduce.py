@@ -54,6 +54,7 @@ import sys
 import time
 
 import claims as claims_module
+import stats
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The binaries run in ROOT and are given repository-relative paths, so that
@@ -106,7 +107,7 @@ class Runner:
     def run_interleaved(self, jobs):
         """Runs each job (name, args, repeats) `repeats` times, one run at a
         time in passes over all the jobs (pass k runs every job with more
-        than k repeats once), so that a job's repetitions are spread over the
+        than k repeats once, in stats.round_order: forward, then backward), so that a job's repetitions are spread over the
         whole section, not made back to back: a slow spell of the machine then
         widens every job's spread a little instead of shifting a few jobs'
         times, and two runs of the reproduction compare fairly. Each job's
@@ -114,7 +115,7 @@ class Runner:
         with --repeat would write it); returns {name: document}."""
         docs = {name: [] for name, _, _ in jobs}
         for k in range(max(n for _, _, n in jobs)):
-            for name, args, repeats in jobs:
+            for name, args, repeats in stats.round_order(k + 1, jobs):
                 if k >= repeats:
                     continue
                 self.progress(f"{name} ({k + 1}/{repeats})" if repeats > 1 else name)
@@ -218,15 +219,15 @@ def presets(binary):
     return json.loads(out)["presets"]
 
 
-# The ladder runs every rung on this small suite, for each board family
-# (minimax needs a small suite), and from alpha-beta on also on a deeper
+# The ladder runs every rung on this small suite, for each textbook board
+# (`list --json`: the mailbox, the shift and the Kindergarten bitboards;
+# minimax needs a small suite), and from alpha-beta on also on a deeper
 # one, where the techniques built for deep searches (the shallow order, the
 # pre-search, the selective pass) pay: FForum #20-#31 in the quick run, all
 # of fforum-20-39 with --full, on the fastest variant (-v auto), each
 # position within DEEP_TIME_LIMIT seconds (a rung over it is reported as
 # not solved, its time a lower bound).
 LADDER_SUITE = "e12"
-FAMILIES = ["mailbox", "shift", "kindergarten"]
 DEEP_SUITE, DEEP_QUICK = "fforum-20-39", range(1, 13)
 DEEP_FIRST_RUNG = "alphabeta"
 # Alpha-beta in board order takes minutes on these positions (389 s for
@@ -444,13 +445,17 @@ def thread_counts():
 
 
 def available_variants(binary, plugin_args=()):
-    """The available variants, the reference excepted, from `list --json`
-    (the plug-ins' included); and the plug-ins' entries."""
+    """What `list --json` says of the variants (the plug-ins' included):
+    the names of those available, the reference excepted; the plug-ins'
+    entries; each name's family; and the textbook boards (without their
+    +list twins), on which the ladder runs."""
     out = subprocess.run([binary, "list", "--json"] + list(plugin_args), stdout=subprocess.PIPE,
                          text=True, check=True, cwd=ROOT).stdout
     variants = json.loads(out)["variants"]
     return ([v["name"] for v in variants if v["available"] and not v["reference"]],
-            [v for v in variants if v["family"] == "plugin"])
+            [v for v in variants if v["family"] == "plugin"],
+            {v["name"]: v["family"] for v in variants},
+            [v["name"] for v in variants if v["textbook"] and v["moves"] != "list"])
 
 
 def main():
@@ -491,8 +496,8 @@ def main():
     plugins = [os.path.abspath(p) for p in args.plugin]
     plugin_args = [arg for p in plugins for arg in ("--plugin", rel(p))]
 
-    variants, plugin_entries = available_variants(os.path.join(args.build, "reversi-bench"),
-                                                  plugin_args)
+    variants, plugin_entries, family, textbook = available_variants(
+        os.path.join(args.build, "reversi-bench"), plugin_args)
     binary = os.path.join(args.build, "reversi-bench")
     ladder = [p for p in presets(binary) if p["name"] != "best"]
     deep_ladder = ladder[[p["name"] for p in ladder].index(DEEP_FIRST_RUNG):]
@@ -503,9 +508,9 @@ def main():
     claim_suite = "e14" if args.full else "e12"
     e18_positions = E18_CLAIM_ALL if args.full else E18_CLAIM_QUICK
     e18_depths = E18_CLAIM_DEPTHS if args.full else E18_CLAIM_QUICK_DEPTHS
-    perft12 = [v for v in variants if not v.startswith("mailbox") and not v.endswith("+list")]
-    steps = (1 + args.repeat * (2 * len(variants) + len(FAMILIES) * (len(ladder) - 1))
-             + len(FAMILIES) + DEEP_REPEAT * len(deep_ladder) - len(DEEP_ONCE)
+    perft12 = [v for v in variants if family[v] == "bitboard" and not v.endswith("+list")]
+    steps = (1 + args.repeat * (2 * len(variants) + len(textbook) * (len(ladder) - 1))
+             + len(textbook) + DEEP_REPEAT * len(deep_ladder) - len(DEEP_ONCE)
              + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + THREADS_REPEAT * 2 * len(thread_counts()) + (1 if args.engine else 0))
@@ -523,14 +528,14 @@ def main():
     jobs = []
     # Perft rate per variant, from the start, single thread, no cache.
     for v in variants:
-        depth = "10" if v.startswith("mailbox") else "11"  # the mailbox is 10-30x slower
+        depth = "10" if family[v] == "mailbox" else "11"  # the mailbox is 10-30x slower
         jobs.append((f"perft-{v}", ["perft", "-v", v, "-d", depth], args.repeat))
-    # The ladder, per board family (minimax once: it takes a minute).
-    for family in FAMILIES:
+    # The ladder, per textbook board (minimax once: it takes a minute).
+    for board in textbook:
         for rung in ladder:
-            jobs.append((f"ladder-{family}-{rung['name']}",
+            jobs.append((f"ladder-{board}-{rung['name']}",
                          ["solve", suite(LADDER_SUITE), "-v",
-                          family + ("+list" if rung["list"] else ""), "--preset", rung["name"]],
+                          board + ("+list" if rung["list"] else ""), "--preset", rung["name"]],
                          1 if rung["name"] == "minimax" else args.repeat))
     # The ladder on the deeper suite, from alpha-beta on, on the fastest
     # variant; the two rungs that take minutes once, the others twice.
@@ -546,7 +551,7 @@ def main():
 
     minimax = {f: {name: run_summary(done[f"ladder-{f}-{name}"])
                    for name in ("minimax", "alphabeta") if f"ladder-{f}-{name}" in done}
-               for f in FAMILIES}
+               for f in textbook}
     deep_times = {}
     for rung in deep_ladder:
         run = done[f"deep-{rung['name']}"]
@@ -591,7 +596,7 @@ def main():
     threads = thread_counts()
     scaling_positions = deep_positions
     builtin_bitboard = [v for v in sorted(fforum_times, key=fforum_times.get)
-                        if not v.startswith(("mailbox", "plugin:"))]
+                        if family[v] == "bitboard"]
     scaling_variants = [(builtin_bitboard or ["kindergarten+list"])[0], "mailbox+list"]
     r.run_interleaved([(f"threads-{v}-{t}", ["solve"] + scaling_positions + ["-v", v]
                         + ["-t", str(t)], THREADS_REPEAT)
@@ -602,7 +607,7 @@ def main():
                    "plugins": [{"name": v["name"], "description": v["description"]}
                                for v in plugin_entries],
                    "ladder_suite": LADDER_SUITE, "claim_suite": claim_suite,
-                   "ladder": ladder,
+                   "ladder": ladder, "ladder_boards": textbook,
                    "deep_ladder": {"suite": deep_name, "rungs": [p["name"] for p in deep_ladder],
                                    "time_limit": deep_limit, "fastest": fastest_rung,
                                    "seconds": deep_times},

@@ -295,6 +295,15 @@ class Part:
         self.decision = None
 
 
+def round_order(rnd, sides):
+    """The order in which round `rnd` (from 1) runs the sides it compares:
+    as given in odd rounds, reversed in even ones (A B, B A, A B, ...), so
+    that no side always runs first, after the machine has rested, or second,
+    in the heat of the first: the one alternation of ab.py, the claims and
+    reproduce.py's interleaved runs."""
+    return list(sides) if rnd % 2 == 1 else list(sides)[::-1]
+
+
 def run_rounds(parts, measure_round, budget_seconds, clock):
     """Rounds until every part is decided, the budget (seconds of
     `clock()`) is spent or a part's rounds are: `measure_round(i)` (i from

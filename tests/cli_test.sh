@@ -144,17 +144,32 @@ expect 0 'reversi-bench [0-9]+\.[0-9]+\.[0-9]+ \(commit' -- --version
 full_out=$("$bin" sample -n 2 2>&1 >/dev/full)
 if [[ $? -eq 2 && $full_out == *"cannot write to standard output"* ]]; then pass;
 else fail "sample > /dev/full: $full_out"; fi
-# make-suite keeps an existing file until the new suite is complete.
+# make-suite keeps an existing file until the new suite is complete; the
+# positions it finished stay in OUTPUT.partial (a record file), which a new
+# run does not overwrite and --resume goes on with (-n may differ, -e and
+# --seed may not): the suite is the bytes of a run never interrupted.
 suite_dir=$(mktemp -d)
 echo "% keep me" >"$suite_dir/s.obf"
 # (10 empties: a position takes milliseconds even in the sanitizer build
 # under load, 10000 of them far more than the 2 s allowed.)
 timeout 2 "$bin" make-suite -e 10 -n 10000 --seed 3 -o "$suite_dir/s.obf" >/dev/null 2>&1
-if [[ $(cat "$suite_dir/s.obf") == "% keep me" &&
-      $(grep -vc '^%' "$suite_dir/s.obf.partial") -ge 1 ]]; then
+kept=$(grep -c '^[XO-]\{64\} [XO];.* [0-9a-f]\{8\}$' "$suite_dir/s.obf.partial")
+if [[ $(cat "$suite_dir/s.obf") == "% keep me" && $kept -ge 1 ]]; then
   pass
 else
   fail "an interrupted make-suite changed its output or kept nothing"
+fi
+expect_error "'.*s\.obf\.partial' exists already; continue it with --resume, or remove it" -- \
+  make-suite -e 10 -n 2 --seed 3 -o "$suite_dir/s.obf"
+expect_error "s\.obf\.partial:2: a partial suite of another run: '% -e 10 --seed 3', this run has '% -e 8 --seed 3'" -- \
+  make-suite -e 8 -n 2 --seed 3 --resume -o "$suite_dir/s.obf"
+expect_lines 0 "resumed: $kept positions taken from the partial file" -- \
+  make-suite -e 10 -n $((kept + 2)) --seed 3 --resume -o "$suite_dir/s.obf"
+"$bin" make-suite -e 10 -n $((kept + 2)) --seed 3 -o "$suite_dir/whole.obf" 2>/dev/null
+if cmp -s "$suite_dir/s.obf" "$suite_dir/whole.obf" && [[ ! -e "$suite_dir/s.obf.partial" ]]; then
+  pass
+else
+  fail "a resumed make-suite: another suite than one run's, or its partial file left"
 fi
 expect 0 '' -- make-suite -e 8 -n 2 --seed 3 -o "$suite_dir/s.obf"
 if [[ $(grep -vc '^%' "$suite_dir/s.obf") -eq 2 && ! -e "$suite_dir/s.obf.partial" ]]; then

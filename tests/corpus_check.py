@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reads a corpus file of make-corpus on its own (not with the project's
-reader) and checks what can be checked without a solver: the first line and
-the games in order, each sample's board (64 squares of X, O, -, a side X or
+reader) and checks what can be checked without a solver: the header, each
+line's check (FNV-1a), the command the first record names, the games in order, each sample's board (64 squares of X, O, -, a side X or
 O), its empties within the corpus's range, its label an even-or-odd integer
 within -64..64, and that a sample above --exact-empties carries the label of
 the first later sample of its game at or below it (negated when the other
@@ -55,6 +55,13 @@ def follows(before, after):
     return False
 
 
+def fnv1a32(text):
+    h = 2166136261
+    for byte in text.encode("ascii"):
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
 def main():
     path, out_path = sys.argv[1], sys.argv[2]
     failures = []
@@ -62,21 +69,33 @@ def main():
         lines = f.read().split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    # A record file: the header line, then records each ending in its line
+    # check (FNV-1a of the text, 32 bits, 8 hex digits).
+    if not lines or lines[0] != "reversi-bench corpus 2":
+        print(f"{path}:1: not a corpus header: {lines[0] if lines else ''!r}")
+        return 1
+    records = []
+    for number, line in enumerate(lines[1:], start=2):
+        text, _, check = line.rpartition(" ")
+        if not re.fullmatch(r"[0-9a-f]{8}", check) or int(check, 16) != fnv1a32(text):
+            print(f"{path}:{number}: the line check does not match: {line[:60]!r}")
+            return 1
+        records.append(text)
     head = re.fullmatch(
-        r"reversi-bench corpus 1: make-corpus --seed (\d+) --games (\d+) --exact-empties (\d+) "
+        r"make-corpus --seed (\d+) --games (\d+) --exact-empties (\d+) "
         r"--min-empties (\d+) --max-empties (\d+)"
-        r"( --play-depth [1-9]\d* --play-weights [0-9a-f]{16})?", lines[0])
+        r"( --play-depth [1-9]\d* --play-weights [0-9a-f]{16})?", records[0] if records else "")
     if not head:
-        print(f"{path}:1: not a corpus header: {lines[0]!r}")
+        print(f"{path}:2: not a corpus's command: {records[:1]!r}")
         return 1
     _, games, exact, lo, hi = (int(x) for x in head.groups()[:5])
-    if len(lines) - 1 != games:
-        failures.append(f"{len(lines) - 1} game lines, {games} announced")
+    if len(records) - 1 != games:
+        failures.append(f"{len(records) - 1} game lines, {games} announced")
     solved = []
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(records[1:], start=3):
         fields = line.split(" ")
-        if int(fields[0]) != number - 2:
-            failures.append(f"line {number}: game {fields[0]}, expected {number - 2}")
+        if int(fields[0]) != number - 3:
+            failures.append(f"line {number}: game {fields[0]}, expected {number - 3}")
         count = int(fields[1])
         if len(fields) != 2 + 3 * count:
             failures.append(f"line {number}: {count} samples, {len(fields) - 2} fields")

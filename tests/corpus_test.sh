@@ -4,7 +4,8 @@
 #        corpus_test.sh MPI_BIN|none:REASON SOURCE_DIR mpi BIN
 #   one  the same bytes with -t 1 and -t 3; an interrupted corpus (its last
 #        line cut short) resumed to the same bytes, and so is one of fewer
-#        --games made longer; games played by the
+#        --games made longer; an edited line refused with its line (each
+#        line carries its check: a record file); games played by the
 #        search (--play-depth) the same bytes on -t 1 and -t 3, each sample
 #        following from the one before by the rules, refused on resume with
 #        another depth or player; the labels at or below --exact-empties are
@@ -51,7 +52,7 @@ if [[ $mode == mpi ]]; then
   other=(--seed 5 "${small[@]:2}")
   err=$(mpi_bounded 60 -np 3 "$mpi_bin" make-corpus "${other[@]}" -o r3.txt --resume 2>&1 >/dev/null | grep 'reversi-bench-mpi: error')
   rc=${PIPESTATUS[0]}
-  if [[ $(wc -l <<<"$err") == 1 && $err == *"r3.txt:1:"*"its --seed is 4, this command's 5"* ]]; then pass; else fail "--resume of another corpus under 3 ranks" "$err"; fi
+  if [[ $(wc -l <<<"$err") == 1 && $err == *"r3.txt:2:"*"its --seed is 4, this command's 5"* ]]; then pass; else fail "--resume of another corpus under 3 ranks" "$err"; fi
   cmp -s one.txt r3.txt && pass || fail "a refused --resume changed the corpus"
   finish
   exit
@@ -63,7 +64,7 @@ enter_scratch
 "$bin" make-corpus "${small[@]}" -t 3 -o b.txt >/dev/null 2>&1
 cmp -s a.txt b.txt && pass || fail "-t 3 made another corpus than -t 1"
 # Interrupted: the first 10 games whole and the 11th cut short.
-{ head -n 11 a.txt; sed -n 12p a.txt | head -c 300; } >c.txt
+{ head -n 12 a.txt; sed -n 13p a.txt | head -c 300; } >c.txt
 expect_lines 0 "resumed: 10 games already made" -- make-corpus "${small[@]}" -t 2 --resume -o c.txt
 cmp -s a.txt c.txt && pass || fail "the resumed corpus differs from the one made at once"
 # Made longer: the corpus of fewer --games by the same command is the start
@@ -72,10 +73,10 @@ cmp -s a.txt c.txt && pass || fail "the resumed corpus differs from the one made
 expect_lines 0 "g\.txt of 12 games now names --games 24" "resumed: 12 games already made" -- \
   make-corpus "${small[@]}" -t 2 --resume -o g.txt
 cmp -s a.txt g.txt && pass || fail "a corpus made longer differs from the one made at once"
-expect_error "g\.txt:1:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
+expect_error "g\.txt:2:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
   make-corpus --seed 4 --games 30 --exact-empties 13 "${small[@]:6}" --resume -o g.txt
 cmp -s a.txt g.txt && pass || fail "a refused longer corpus changed the file"
-expect_error "a\.txt:1:[0-9]+: the corpus of another command: its --games is 24, this command's 6" -- \
+expect_error "a\.txt:2:[0-9]+: the corpus of another command: its --games is 24, this command's 6" -- \
   make-corpus --seed 4 --games 6 "${small[@]:4}" --resume -o a.txt
 # Played by the search (--play-depth): the bytes of -t 1 with -t 3, games
 # that follow the rules (corpus_check.py below), not the random and greedy
@@ -84,19 +85,19 @@ played=(--seed 4 --games 12 "${small[@]:4}" --play-depth 2)
 "$bin" make-corpus "${played[@]}" -o p.txt >/dev/null 2>&1 || fail "make-corpus --play-depth failed"
 "$bin" make-corpus "${played[@]}" -t 3 -o q.txt >/dev/null 2>&1
 cmp -s p.txt q.txt && pass || fail "--play-depth: -t 3 made another corpus than -t 1"
-[[ $(sed -n 2p p.txt) != $(sed -n 2p a.txt) ]] && pass || fail "--play-depth: game 0 is the random one"
-grep -Eq -- '--play-depth 2 --play-weights [0-9a-f]{16}$' <(head -1 p.txt) && pass ||
-  fail "--play-depth: the first line does not name the player" "$(head -1 p.txt)"
+[[ $(sed -n 3p p.txt) != $(sed -n 3p a.txt) ]] && pass || fail "--play-depth: game 0 is the random one"
+grep -Eq -- '--play-depth 2 --play-weights [0-9a-f]{16} [0-9a-f]{8}$' <(sed -n 2p p.txt) && pass ||
+  fail "--play-depth: the first record does not name the player" "$(sed -n 2p p.txt)"
 if out=$("$py" "$check" p.txt played.obf); then pass; else fail "corpus_check.py on a played corpus" "$out"; fi
-expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-depth is 2, this command's 3" -- \
+expect_error "p.txt:2:[0-9]+: the corpus of another command: its --play-depth is 2, this command's 3" -- \
   make-corpus "${played[@]:0:10}" --play-depth 3 --resume -o p.txt
 # Its own reader, and the exact labels solved again on another board.
 if out=$("$py" "$check" a.txt exact.obf); then pass; else fail "corpus_check.py" "$out"; fi
 [[ $(wc -l <exact.obf) -gt 50 ]] && pass || fail "too few exact labels to check: $(wc -l <exact.obf)"
 expect_lines 0 "wrong scores 0" -- solve exact.obf -v shift+list --preset alphabeta
-# The slice in the tree: its first line's command makes it.
+# The slice in the tree: its first record's command makes it.
 if [[ $scale != 0 ]]; then
-  read -r -a words <<<"$(head -1 "$src/data/corpus-slice.txt" | sed 's/^reversi-bench corpus 1: //')"
+  read -r -a words <<<"$(sed -n 2p "$src/data/corpus-slice.txt" | sed -E 's/ [0-9a-f]{8}$//')"
   "$bin" "${words[@]}" -o slice.txt >/dev/null 2>&1
   cmp -s "$src/data/corpus-slice.txt" slice.txt && pass || fail "data/corpus-slice.txt is not what '${words[*]}' makes"
 fi
@@ -159,7 +160,7 @@ expect 2 "--resume: 'w2\.txt' holds the stage [0-9]+\.\.[0-9]+, which this fit .
   train-eval --corpus "$src/data/corpus-slice.txt" --max-empties 13 --stage-width "$fit_width" \
   --iterations 20 --search-labels --resume -o w2.txt
 cmp -s w1.txt w2.txt && pass || fail "a resume to fewer stages changed the file"
-head -n 20 "$src/data/corpus-slice.txt" >cut.txt
+head -n 21 "$src/data/corpus-slice.txt" >cut.txt
 expect 2 "--resume: the corpus cut\.txt holds 19 of the 40 games its first line names" -- \
   train-eval --corpus cut.txt --max-empties "$fit_max" --resume -o w2.txt
 # fit-probcut on the slice for those weights: the same bytes on -t 1 and
@@ -183,16 +184,36 @@ expect_error "--corpus: 60 positions of 12..59 empties give no depth and range 1
   "${pc[@]:0:7}" --min-samples 100 --eval-weights w1.txt -o x.txt
 expect_error "--eval-weights: 'none.txt' not found" -- "${pc[@]}" --eval-weights none.txt -o x.txt
 # Played with other weights: another player, refused on resume.
-expect_error "p.txt:1:[0-9]+: the corpus of another command: its --play-weights is [0-9a-f]{16}, this command's [0-9a-f]{16}" -- \
+expect_error "p.txt:2:[0-9]+: the corpus of another command: its --play-weights is [0-9a-f]{16}, this command's [0-9a-f]{16}" -- \
   make-corpus "${played[@]}" --eval-weights w1.txt --resume -o p.txt
 # Bad uses.
-expect_error "exists already; give --resume" -- make-corpus "${small[@]}" -o a.txt
-expect_error "a.txt:1:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
+expect_error "--output 'a.txt' exists already; continue it with --resume" -- make-corpus "${small[@]}" -o a.txt
+expect_error "a.txt:2:[0-9]+: the corpus of another command: its --exact-empties is 1[02], this command's 13" -- \
   make-corpus "${small[@]:0:4}" --exact-empties 13 "${small[@]:6}" --resume -o a.txt
 mkfifo fifo
-expect_error "fifo: cannot resume: not a regular file" -- make-corpus "${small[@]}" --resume -o fifo
-printf 'reversi-bench corpus 1: make-corpus --seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40\n0 1 XX O +3\n' >bad.txt
-expect_error "bad.txt:2:5: not a board and side to move" -- train-eval --corpus bad.txt --min-empties 6 --max-empties 31 -o w.txt
+expect_error "fifo: cannot read the corpus: a FIFO, not a regular file" -- make-corpus "${small[@]}" --resume -o fifo
+# A record file (io/record_file.hpp): each line checked, so an edited label
+# is refused with its line; a last line cut short is dropped (above); a
+# corpus of the first format (no checks) is refused by its first line.
+records() {  # the header, then each argument a record with its line check
+  "$py" -c 'import sys
+def check(t):
+    h = 2166136261
+    for b in t.encode(): h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    return h
+print("reversi-bench corpus 2")
+for t in sys.argv[1:]: print(f"{t} {check(t):08x}")' "$@"
+}
+records 'make-corpus --seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40' '0 1 XX O +3' >bad.txt
+expect_error "bad.txt:3:5: not a board and side to move" -- train-eval --corpus bad.txt --min-empties 6 --max-empties 31 -o w.txt
+sed '5s/ +\([0-9]\)/ +1\1/' a.txt >edited.txt
+cmp -s a.txt edited.txt && fail "the edit of a label changed nothing"
+expect_error "edited.txt:5: damaged corpus line .*its line check does not match its text" -- \
+  train-eval --corpus edited.txt --min-empties 6 --max-empties 31 -o w.txt
+expect_error "edited.txt:5: damaged corpus line" -- make-corpus "${small[@]}" --resume -o edited.txt
+printf 'reversi-bench corpus 1: make-corpus --seed 4 --games 24 --exact-empties 12 --min-empties 6 --max-empties 40\n' >old.txt
+expect_error "old.txt:1: not a training corpus \(expected 'reversi-bench corpus 2'\)" -- \
+  train-eval --corpus old.txt --min-empties 6 --max-empties 31 -o w.txt
 expect_error "--corpus: a.txt holds samples of 6..40 empties" -- train-eval --corpus a.txt --max-empties 59 -o w.txt
 expect_error "--seed excludes --corpus" -- train-eval --corpus a.txt --seed 1 -o w.txt
 expect_error "--min-empties: must not exceed --max-empties" -- make-corpus --seed 1 --min-empties 30 --max-empties 20 -o n.txt

@@ -86,8 +86,10 @@ fi
 # leaves no process behind.
 "$bin" verify -v plugin:walk -n 1000000000 --plugin "$walk" >/dev/null 2>&1 &
 parent=$!
+# The parent counts the coverage of the first random positions before it
+# starts the child (2.5 s here, more on a loaded machine): up to 60 s.
 child=
-for _ in $(seq 100); do
+for _ in $(seq 1200); do
   child=$(pgrep -P "$parent" | head -1)
   [[ -n $child ]] && break
   sleep 0.05

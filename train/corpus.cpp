@@ -24,7 +24,7 @@ constexpr std::size_t kSolveTableMb = 16;
 
 std::string corpus_identity(const CorpusConfig& c) {
   std::string out = fmt::format(
-      "reversi-bench corpus 1: make-corpus --seed {} --games {} --exact-empties {} "
+      "make-corpus --seed {} --games {} --exact-empties {} "
       "--min-empties {} --max-empties {}",
       c.seed, c.games, c.exact_empties, c.min_empties, c.max_empties);
   if (c.play_depth > 0) {
@@ -47,11 +47,11 @@ std::uint64_t weights_checksum(const PatternWeights& weights) {
   return h;
 }
 
-int named_games(std::string_view first_line) {
+int named_games(std::string_view identity) {
   constexpr std::string_view kGames = " --games ";
-  const std::size_t at = first_line.find(kGames);
+  const std::size_t at = identity.find(kGames);
   if (at == std::string_view::npos) return 0;
-  const std::string_view rest = first_line.substr(at + kGames.size());
+  const std::string_view rest = identity.substr(at + kGames.size());
   int games = 0;
   const auto [ptr, err] = std::from_chars(rest.data(), rest.data() + rest.size(), games);
   return err == std::errc() && (ptr == rest.data() + rest.size() || *ptr == ' ') ? games : 0;
@@ -119,12 +119,12 @@ std::string corpus_game_line(const CorpusConfig& c, std::uint64_t g, Labeller& l
   return line;
 }
 
-Corpus read_corpus(const std::string& path, std::string_view identity) {
-  const std::string text = read_input_file(path, kMaxCorpusBytes);
-  Corpus corpus;
-  int number = 0;
+CorpusReader::CorpusReader(std::string path, std::string identity)
+    : path_(std::move(path)), identity_(std::move(identity)) {}
+
+void CorpusReader::add(int line, std::string_view text) {
   auto fail = [&](int column, const std::string& reason) {
-    throw InputError(path, number, column, reason);
+    throw InputError(path_, line, column, reason);
   };
   auto integer = [&](std::string_view t, int column, long long lo, long long hi, const char* what) {
     long long v = 0;
@@ -136,105 +136,113 @@ Corpus read_corpus(const std::string& path, std::string_view identity) {
     }
     return v;
   };
-  std::string_view rest = text;
-  while (!rest.empty()) {
-    const bool whole = rest.find('\n') != std::string_view::npos;
-    std::string_view line = take_line(rest);
-    ++number;
-    if (!whole && number > 1) break;  // cut short by an interrupt: dropped
-    check_line_bytes(line, {path, number});
-    if (number == 1) {
-      constexpr std::string_view kStart = "reversi-bench corpus 1: make-corpus ";
-      if (!line.starts_with(kStart))
-        fail(1, "not a corpus file (expected '" + std::string(kStart) + "...')");
-      if (!identity.empty() && line != identity) {
-        // The first option whose value differs.
-        const auto mine = split_fields(identity), theirs = split_fields(line);
-        std::size_t k = 0;
-        while (k < mine.size() && k < theirs.size() && mine[k].text == theirs[k].text) ++k;
-        if (k > 0 && k < mine.size() && k < theirs.size() && mine[k - 1].text.starts_with("--")) {
-          fail(theirs[k].column,
-               fmt::format("the corpus of another command: its {} is {}, this command's {}",
-                           mine[k - 1].text, printable(theirs[k].text), mine[k].text));
-        }
-        fail(1, "the corpus of another command: its first line is not '" + std::string(identity) +
-                    "'");
-      }
-      const auto f = split_fields(line);
-      // reversi-bench corpus 1: make-corpus --seed S --games G --exact-empties E ...
-      if (f.size() != 14 && f.size() != 18) {
-        fail(1, "a corpus's first line names its five options (and the player's two)");
-      }
-      const char* names[] = {"--seed", "--games", "--exact-empties", "--min-empties",
-                             "--max-empties"};
-      for (int k = 0; k < 5; ++k) {
-        if (f[static_cast<std::size_t>(4 + 2 * k)].text != names[k]) {
-          fail(f[static_cast<std::size_t>(4 + 2 * k)].column, std::string("expected ") + names[k]);
-        }
-      }
-      auto value = [&](int k, long long lo, long long hi) {
-        const LineField& v = f[static_cast<std::size_t>(5 + 2 * k)];
-        return integer(v.text, v.column, lo, hi, names[k]);
-      };
-      corpus.config.seed = static_cast<std::uint64_t>(value(0, 0, (1ll << 62)));
-      corpus.config.games = static_cast<int>(value(1, 1, 100000000));
-      corpus.config.exact_empties = static_cast<int>(value(2, 0, 60));
-      corpus.config.min_empties = static_cast<int>(value(3, 0, 60));
-      corpus.config.max_empties = static_cast<int>(value(4, corpus.config.min_empties, 60));
-      if (f.size() == 18) {
-        if (f[14].text != "--play-depth") fail(f[14].column, "expected --play-depth");
-        if (f[16].text != "--play-weights") fail(f[16].column, "expected --play-weights");
-        corpus.config.play_depth =
-            static_cast<int>(integer(f[15].text, f[15].column, 1, 60, "--play-depth"));
-        const std::string_view hex = f[17].text;
-        const auto [ptr, err] =
-            std::from_chars(hex.data(), hex.data() + hex.size(), corpus.config.play_weights, 16);
-        if (err != std::errc() || ptr != hex.data() + hex.size() || hex.size() != 16) {
-          fail(f[17].column, fmt::format("--play-weights must be 16 hexadecimal digits, not '{}'",
-                                         printable(hex)));
-        }
-      }
-      continue;
-    }
-    const auto f = split_fields(line);
-    if (f.size() < 2) fail(1, "a game line is: GAME SAMPLES then BOARD SIDE LABEL per sample");
-    const long long g = integer(f[0].text, f[0].column, 0, corpus.config.games - 1, "GAME");
-    if (g != static_cast<long long>(corpus.games.size())) {
-      fail(f[0].column, fmt::format("game {} where game {} was expected (games come in order)", g,
-                                    corpus.games.size()));
-    }
-    const long long n = integer(f[1].text, f[1].column, 0, 60, "SAMPLES");
-    if (f.size() != static_cast<std::size_t>(2 + 3 * n)) {
+  if (!named_) {
+    named_ = true;
+    constexpr std::string_view kStart = "make-corpus ";
+    if (!text.starts_with(kStart)) {
       fail(1,
-           fmt::format("{} samples announced, {} fields for them (3 per sample)", n, f.size() - 2));
+           "a corpus's first record names its command (expected '" + std::string(kStart) + "...')");
     }
-    std::vector<Sample> game;
-    for (long long i = 0; i < n; ++i) {
-      const LineField& board = f[static_cast<std::size_t>(2 + 3 * i)];
-      const LineField& side = f[static_cast<std::size_t>(3 + 3 * i)];
-      const LineField& label = f[static_cast<std::size_t>(4 + 3 * i)];
-      const std::string_view both(
-          board.text.data(),
-          static_cast<std::size_t>(side.text.data() + side.text.size() - board.text.data()));
-      Position p;
-      try {
-        p = parse_board(both, {path, number});
-      } catch (const InputError&) {
-        fail(board.column, "not a board and side to move: '" + printable(both) + "'");
+    if (!identity_.empty() && text != identity_) {
+      // The first option whose value differs.
+      const auto mine = split_fields(identity_), theirs = split_fields(text);
+      std::size_t k = 0;
+      while (k < mine.size() && k < theirs.size() && mine[k].text == theirs[k].text) ++k;
+      if (k > 0 && k < mine.size() && k < theirs.size() && mine[k - 1].text.starts_with("--")) {
+        fail(theirs[k].column,
+             fmt::format("the corpus of another command: its {} is {}, this command's {}",
+                         mine[k - 1].text, printable(theirs[k].text), mine[k].text));
       }
-      Sample s{p.player, p.opponent, p.empties(), p.side};
-      if (s.empties < corpus.config.min_empties || s.empties > corpus.config.max_empties) {
-        fail(board.column,
-             fmt::format("a sample with {} empties, outside the corpus's {}..{}", s.empties,
-                         corpus.config.min_empties, corpus.config.max_empties));
-      }
-      s.label = static_cast<double>(integer(label.text, label.column, -64, 64, "LABEL"));
-      game.push_back(s);
+      fail(1, "the corpus of another command: its command is not '" + identity_ + "'");
     }
-    corpus.games.push_back(std::move(game));
+    const auto f = split_fields(text);
+    // make-corpus --seed S --games G --exact-empties E ...
+    if (f.size() != 11 && f.size() != 15) {
+      fail(1, "a corpus's command names its five options (and the player's two)");
+    }
+    const char* names[] = {"--seed", "--games", "--exact-empties", "--min-empties",
+                           "--max-empties"};
+    for (int k = 0; k < 5; ++k) {
+      if (f[static_cast<std::size_t>(1 + 2 * k)].text != names[k]) {
+        fail(f[static_cast<std::size_t>(1 + 2 * k)].column, std::string("expected ") + names[k]);
+      }
+    }
+    auto value = [&](int k, long long lo, long long hi) {
+      const LineField& v = f[static_cast<std::size_t>(2 + 2 * k)];
+      return integer(v.text, v.column, lo, hi, names[k]);
+    };
+    CorpusConfig& c = corpus_.config;
+    c.seed = static_cast<std::uint64_t>(value(0, 0, (1ll << 62)));
+    c.games = static_cast<int>(value(1, 1, 100000000));
+    c.exact_empties = static_cast<int>(value(2, 0, 60));
+    c.min_empties = static_cast<int>(value(3, 0, 60));
+    c.max_empties = static_cast<int>(value(4, c.min_empties, 60));
+    if (f.size() == 15) {
+      if (f[11].text != "--play-depth") fail(f[11].column, "expected --play-depth");
+      if (f[13].text != "--play-weights") fail(f[13].column, "expected --play-weights");
+      c.play_depth = static_cast<int>(integer(f[12].text, f[12].column, 1, 60, "--play-depth"));
+      const std::string_view hex = f[14].text;
+      const auto [ptr, err] =
+          std::from_chars(hex.data(), hex.data() + hex.size(), c.play_weights, 16);
+      if (err != std::errc() || ptr != hex.data() + hex.size() || hex.size() != 16) {
+        fail(f[14].column,
+             fmt::format("--play-weights must be 16 hexadecimal digits, not '{}'", printable(hex)));
+      }
+    }
+    return;
   }
-  if (number == 0) throw InputError(path, 0, 0, "empty file");
-  return corpus;
+  const auto f = split_fields(text);
+  if (f.size() < 2) fail(1, "a game line is: GAME SAMPLES then BOARD SIDE LABEL per sample");
+  const long long g = integer(f[0].text, f[0].column, 0, corpus_.config.games - 1, "GAME");
+  if (g != static_cast<long long>(corpus_.games.size())) {
+    fail(f[0].column, fmt::format("game {} where game {} was expected (games come in order)", g,
+                                  corpus_.games.size()));
+  }
+  const long long n = integer(f[1].text, f[1].column, 0, 60, "SAMPLES");
+  if (f.size() != static_cast<std::size_t>(2 + 3 * n)) {
+    fail(1,
+         fmt::format("{} samples announced, {} fields for them (3 per sample)", n, f.size() - 2));
+  }
+  std::vector<Sample> game;
+  for (long long i = 0; i < n; ++i) {
+    const LineField& board = f[static_cast<std::size_t>(2 + 3 * i)];
+    const LineField& side = f[static_cast<std::size_t>(3 + 3 * i)];
+    const LineField& label = f[static_cast<std::size_t>(4 + 3 * i)];
+    const std::string_view both(
+        board.text.data(),
+        static_cast<std::size_t>(side.text.data() + side.text.size() - board.text.data()));
+    Position p;
+    try {
+      p = parse_board(both, {path_, line});
+    } catch (const InputError&) {
+      fail(board.column, "not a board and side to move: '" + printable(both) + "'");
+    }
+    Sample s{p.player, p.opponent, p.empties(), p.side};
+    if (s.empties < corpus_.config.min_empties || s.empties > corpus_.config.max_empties) {
+      fail(board.column,
+           fmt::format("a sample with {} empties, outside the corpus's {}..{}", s.empties,
+                       corpus_.config.min_empties, corpus_.config.max_empties));
+    }
+    s.label = static_cast<double>(integer(label.text, label.column, -64, 64, "LABEL"));
+    game.push_back(s);
+  }
+  corpus_.games.push_back(std::move(game));
+}
+
+Corpus CorpusReader::take() {
+  if (!named_) throw InputError(path_, 2, 0, "a corpus with no record: its command is missing");
+  return std::move(corpus_);
+}
+
+Corpus read_corpus(const std::string& path, std::string_view identity) {
+  CorpusReader reader(path, std::string(identity));
+  RecordFile::read(path, corpus_kind("--corpus"), kCorpusHeader,
+                   [&](int line, std::string_view text) { reader.add(line, text); });
+  return reader.take();
+}
+
+RecordKind corpus_kind(std::string_view option) {
+  return {option, "corpus", "training corpus", kMaxCorpusBytes};
 }
 
 }  // namespace rb::train

@@ -17,10 +17,13 @@
 // line does not depend on which thread or rank made it, nor on the games
 // made before it, and the file is the same bytes however it was made.
 //
-// The file: a first line naming the corpus (corpus_identity()), then one
-// line per game in game order: "G N" and N samples, each "BOARD SIDE LABEL"
-// (io/obf.hpp's board string, the label an integer number of discs). A line
-// cut short by an interrupt is dropped when the corpus is resumed or read.
+// The file is a record file (io/record_file.hpp): the header line
+// "reversi-bench corpus 2", a first record naming the corpus (the command
+// that makes it, corpus_identity()), then one record per game in game
+// order: "G N" and N samples, each "BOARD SIDE LABEL" (io/obf.hpp's board
+// string, the label an integer number of discs). Each line ends in its
+// check; a line cut short by an interrupt is dropped when the corpus is
+// resumed or read, a damaged or edited one refused with file:line.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "eval/pattern.hpp"
+#include "io/record_file.hpp"
 #include "search/session.hpp"
 #include "train/games.hpp"
 
@@ -50,15 +54,21 @@ struct CorpusConfig {
 // played by the search records of the evaluation it played with.
 std::uint64_t weights_checksum(const PatternWeights& weights);
 
-// The corpus file's first line (its identity: a resumed corpus must have it).
+// The corpus file's first record: the command that makes it, its identity
+// (a resumed corpus must have it).
 std::string corpus_identity(const CorpusConfig& config);
 
 // The most bytes a corpus file may have.
 inline constexpr std::size_t kMaxCorpusBytes = std::size_t{16} << 30;
 
-// The --games count that a corpus file's first line names, or 0 when it
-// names none.
-int named_games(std::string_view first_line);
+// The corpus file's header line, and its kind for messages (`option`: the
+// option that names the file).
+inline constexpr std::string_view kCorpusHeader = "reversi-bench corpus 2\n";
+RecordKind corpus_kind(std::string_view option);
+
+// The --games count that a corpus's identity names, or 0 when it names
+// none.
+int named_games(std::string_view identity);
 
 // The generator seed of game g.
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t g);
@@ -99,9 +109,24 @@ struct Corpus {
   std::vector<std::vector<Sample>> games;
 };
 
-// Reads a corpus file (InputError naming the file, line and column of
-// anything that is not one; a last line cut short is dropped). With
-// `identity` not empty, its first line must equal it.
+// A corpus's records parsed one by one (RecordFile::read() or resume()
+// hands them over): InputError naming the file, line and column of
+// anything that is not one. With `identity` not empty, the first record
+// must equal it (the first option that differs is named).
+class CorpusReader {
+ public:
+  CorpusReader(std::string path, std::string identity);
+  void add(int line, std::string_view text);
+  bool named() const { return named_; }  // the first record was read
+  Corpus take();                         // InputError when the file held no record
+ private:
+  std::string path_, identity_;
+  bool named_ = false;
+  Corpus corpus_;
+};
+
+// Reads a corpus file whole, as an input (a last line cut short is
+// dropped).
 Corpus read_corpus(const std::string& path, std::string_view identity = {});
 
 }  // namespace rb::train

@@ -104,7 +104,7 @@ Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainCo
   }
   std::vector<std::string> comments = {
       "pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
-      "from the corpus " + corpus_identity(c).substr(corpus_identity(c).find(':') + 2),
+      "from the corpus " + corpus_identity(c),
       "(the same command and corpus give the same bytes; see train/trainer.hpp)"};
   if (resume.earlier) {
     // Its first line names the corpus, not how much of it was made.

@@ -45,8 +45,8 @@ namespace rb {
 // The info of a bitboard variant: family "bitboard", this shell, the legal
 // mask as its move source.
 constexpr VariantInfo bitboard_variant(std::string_view name, std::string_view description,
-                                       std::uint32_t cpu_features) {
-  return {name, description, "bitboard", "bitboard-shell", MoveGen::mask, cpu_features};
+                                       std::uint32_t cpu_features, bool textbook = false) {
+  return {name, description, "bitboard", "bitboard-shell", MoveGen::mask, cpu_features, textbook};
 }
 
 template <class Kernel>

@@ -42,7 +42,7 @@ struct KindergartenKernel {
       bitboard_variant("kindergarten",
                        "two bitboards; flips by gathering each line into a byte "
                        "(one multiply) and outflank/flipped table lookups",
-                       kCpuNone);
+                       kCpuNone, /*textbook=*/true);
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }

@@ -49,9 +49,13 @@ namespace rb {
 class Mailbox {
  public:
   static constexpr VariantInfo info{
-      "mailbox",     "10x10 byte array with a wall border, 8 offset walks, unflip stack for undo",
-      "mailbox",     "mailbox",
-      MoveGen::scan, kCpuNone};
+      "mailbox",
+      "10x10 byte array with a wall border, 8 offset walks, unflip stack for undo",
+      "mailbox",
+      "mailbox",
+      MoveGen::scan,
+      kCpuNone,
+      /*textbook=*/true};
 
   explicit Mailbox(const Position& position) {
     assert(position.valid());

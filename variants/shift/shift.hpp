@@ -71,7 +71,7 @@ struct ShiftKernel {
       bitboard_variant("shift",
                        "two bitboards; moves by 8-direction shift fills, flips by "
                        "masked single-bit walks",
-                       kCpuNone);
+                       kCpuNone, /*textbook=*/true);
   static constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     return shift_legal_moves(player, opponent);
   }
