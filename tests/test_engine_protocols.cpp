@@ -4,7 +4,11 @@
 // fixed score), so that no search runs here.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cmath>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "core/reference.hpp"
 #include "protocol/gtp.hpp"
@@ -270,6 +274,61 @@ TEST(Servers, NBoardAnswersGoPingAndHint) {
   for (std::string line; !done && std::getline(lines, line);) done = reader.take(line);
   EXPECT_TRUE(done);
   EXPECT_EQ(reader.answer().move, 19);
+}
+
+// NBoard's ping stops a running search: the search here runs until it is
+// told to stop (20 s at most, then it says it was never told), and the
+// server answers with its move before the pong.
+TEST(Servers, NBoardPingStopsTheSearch) {
+  std::atomic<bool> stopped{false};
+  const ThinkService until_stopped = [&](const ThinkRequest& r) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!(r.stop && r.stop->load()) && std::chrono::steady_clock::now() < end) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    stopped = r.stop && r.stop->load();
+    ThinkResult out = first_move(r);
+    out.complete = false;
+    return out;
+  };
+  std::istringstream in("nboard 2\nset depth 20\nset game " + ggf_game(Position::start()) +
+                        "\ngo\nping 7\nquit\n");
+  std::ostringstream out, errors;
+  const auto start = std::chrono::steady_clock::now();
+  serve_nboard(in, out, errors, until_stopped, {"tester", "1", 10, 0});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(stopped) << "ping did not stop the search";
+  EXPECT_LT(seconds, 15) << "the search ran to its own end";
+  const std::string text = out.str();
+  const std::size_t move = text.find("=== D3/"), pong = text.find("pong 7\n");
+  ASSERT_NE(move, std::string::npos) << text;
+  ASSERT_NE(pong, std::string::npos) << text;
+  EXPECT_LT(move, pong) << text;  // the move of the stopped search, then the pong
+}
+
+// GTP's clock reaches the search: time_left sets the time of the next
+// genmove (the time left over half the empties, less a margin of 10% and
+// 50 ms: gtp_move_seconds), and a later time_left replaces it; a huge
+// value stays a finite number of seconds.
+TEST(Servers, GtpTimeLeftSetsTheSearchTime) {
+  std::vector<double> seconds;
+  const ThinkService record = [&](const ThinkRequest& r) {
+    seconds.push_back(r.seconds);
+    return first_move(r);
+  };
+  std::istringstream in(
+      "time_settings 300 0 0\ntime_left black 10 0\ngenmove black\nundo\n"
+      "time_left black 300 0\ngenmove black\nundo\ntime_left black 1e12 0\ngenmove black\n"
+      "quit\n");
+  std::ostringstream out;
+  serve_gtp(in, out, record, {"tester", "1", 10, 0});
+  ASSERT_EQ(seconds.size(), 3u) << out.str();
+  // The start: 60 empties, so 30 moves of black's to come.
+  EXPECT_NEAR(seconds[0], 10.0 / 30 * 0.9 - 0.05, 1e-9);
+  EXPECT_NEAR(seconds[1], 300.0 / 30 * 0.9 - 0.05, 1e-9);
+  EXPECT_TRUE(std::isfinite(seconds[2]));
+  EXPECT_GT(seconds[2], seconds[1]);
 }
 
 TEST(Servers, GtpSetsUpPlaysAndGenerates) {

@@ -4,7 +4,12 @@
 // engine at fault), over every combination of two games' outcomes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
 #include "run/match.hpp"
+#include "run/match_stats.hpp"
 
 namespace rb {
 namespace {
@@ -89,6 +94,38 @@ TEST(MatchTally, PairsAddUpAndTheSprtSeesThem) {
   }
   EXPECT_EQ(progress.counts.pairs(), 5u);
   ASSERT_TRUE(progress.sprt.has_value());
+}
+
+// Wald's bounds with alpha and beta apart (a swap of the two moves both
+// bounds): ln(beta / (1 - alpha)) below, ln((1 - beta) / alpha) above.
+TEST(Sprt, WaldBoundsWithAlphaAndBetaApart) {
+  const Pentanomial counts{{10, 20, 30, 25, 15}};
+  for (const auto& [alpha, beta] :
+       {std::pair{0.01, 0.2}, std::pair{0.2, 0.01}, std::pair{0.05, 0.1}}) {
+    const SprtState s = sprt(counts, {0, 5, alpha, beta});
+    EXPECT_NEAR(s.lower, std::log(beta / (1 - alpha)), 1e-12) << alpha << " " << beta;
+    EXPECT_NEAR(s.upper, std::log((1 - beta) / alpha), 1e-12) << alpha << " " << beta;
+  }
+}
+
+// The LLR does not depend on alpha and beta; the verdict is the side of
+// Wald's bounds it is on: with alpha and beta chosen so that only one bound
+// is crossed, H1 for one choice and H0 for the mirrored one.
+TEST(Sprt, VerdictFollowsTheAsymmetricBounds) {
+  const Pentanomial counts{{1, 2, 6, 8, 5}};  // A stronger, on few pairs
+  const double llr = sprt(counts, {0, 50, 0.05, 0.05}).llr;
+  ASSERT_GT(llr, 0);
+  EXPECT_DOUBLE_EQ(sprt(counts, {0, 50, 0.4, 0.4}).llr, llr);
+  // alpha so large that the upper bound ln((1 - beta) / alpha) is below the
+  // LLR: H1; the same numbers swapped put it far above: not H1.
+  const double alpha = std::min(0.9, 1.01 / std::exp(llr));
+  const double beta = 1e-3;
+  const SprtState wide = sprt(counts, {0, 50, alpha, beta});
+  ASSERT_LT(std::log((1 - beta) / alpha), llr);
+  EXPECT_EQ(wide.verdict, SprtVerdict::h1);
+  const SprtState swapped = sprt(counts, {0, 50, beta, alpha});
+  ASSERT_GT(std::log((1 - alpha) / beta), llr);
+  EXPECT_NE(swapped.verdict, SprtVerdict::h1);
 }
 
 }  // namespace

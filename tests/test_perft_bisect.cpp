@@ -1,7 +1,8 @@
 // Perft bisection (perft/bisect.hpp) on boards with planted faults, each
 // the reference board (core/reference.hpp) but on one position four plies
-// from the start (after f5 d6 c3 d3): a legal move left out, a move that
-// flips one disc too few, a count one too many at the last ply. The
+// from the start (after f5 d6 c3 d3): a legal move left out, a move too
+// many, a move that flips one disc too few, a count one too many at the
+// last ply. The
 // bisection must walk down to that position, by the path of those four
 // moves, and name the fault; a right board gives no finding.
 #include <gtest/gtest.h>
@@ -23,7 +24,12 @@ bool same(const Position& a, const Position& b) {
   return a.player == b.player && a.opponent == b.opponent && a.side == b.side;
 }
 
-enum class Fault { none, moves, child, count, pass };
+enum class Fault { none, moves, child, count, pass, extra };
+
+// An empty square that is not a legal move of `p` (the planted extra move).
+Square illegal_empty(const Position& p) {
+  return first_square(p.empty() & ~ReferenceBoard(p).legal_moves());
+}
 
 // The board with `fault` planted at `target`; its perft walks its own moves
 // and children (a124004: a pass is a ply, an early end adds nothing).
@@ -34,9 +40,13 @@ struct Planted {
   Bitboard legal_moves(const Position& p) const {
     const Bitboard moves = ReferenceBoard(p).legal_moves();
     if (fault == Fault::pass && same(p, target)) return moves | bit(0);  // a1, empty there
+    if (fault == Fault::extra && same(p, target)) return moves | bit(illegal_empty(p));
     return fault == Fault::moves && same(p, target) ? moves & (moves - 1) : moves;
   }
   Position play(const Position& p, Square s) const {
+    if (fault == Fault::extra && same(p, target) && s == illegal_empty(p)) {
+      return Position{p.player | bit(s), p.opponent, p.side}.passed();  // a disc, no flips
+    }
     ReferenceBoard board(p);
     const Bitboard flipped = board.flips(s);
     board.play(s);
@@ -106,6 +116,23 @@ TEST(PerftBisect, FindsACountThatIsNotTheSumOfItsChildren) {
   EXPECT_EQ(f->depth, 1);
   EXPECT_EQ(f->expected_count, static_cast<std::uint64_t>(popcount(f->expected_moves)));
   EXPECT_EQ(f->found_count, f->expected_count + 1);
+}
+
+// A move too many at an ordinary position (the extra square empty, next to
+// nothing it could flip): found there, the extra move named by the sets.
+TEST(PerftBisect, FindsAMoveTooManyAtAnOrdinaryPosition) {
+  const Planted b{Fault::extra, after({"f5", "d6", "c3", "d3"})};
+  const Bitboard moves = ReferenceBoard(b.target).legal_moves();
+  ASSERT_NE(moves, 0u);
+  for (const int depth : {5, 6}) {
+    const auto f = bisect_perft(Position::start(), depth, PerftConvention::a124004, b.board());
+    ASSERT_TRUE(f.has_value()) << depth;
+    EXPECT_EQ(f->kind, BisectFinding::Kind::moves);
+    EXPECT_EQ(f->path, kPath);
+    EXPECT_TRUE(same(f->position, b.target));
+    EXPECT_EQ(f->expected_moves, moves);
+    EXPECT_EQ(f->found_moves, moves | bit(illegal_empty(b.target)));
+  }
 }
 
 TEST(PerftBisect, FindsAGameEndTakenForAPass) {

@@ -72,6 +72,30 @@ TEST(Verify, FindsAMissingFlip) {
   EXPECT_NO_THROW(parse_board(m->board));  // pasteable into `reversi-bench show`
 }
 
+// With no follow-up plies, the missing flip is found at the position itself
+// by its flips alone: a move on file h that flips two discs or more, one of
+// them left out (the move stays legal and flips something, so neither the
+// legal moves nor a flips-or-not comparison can see it).
+TEST(Verify, FindsAMissingFlipWithNoFollowUpPlies) {
+  std::mt19937_64 rng(1);
+  VerifyCounts counts;
+  std::optional<Mismatch> m;
+  for (const Position& p : targeted_positions()) {
+    if ((m = verify_position<MissesAFlip>(p, rng, counts, 0))) break;
+  }
+  ASSERT_TRUE(m.has_value());
+  ASSERT_EQ(m->what.size(), 11u) << m->what;  // "flips of h4": no "after ..."
+  EXPECT_EQ(m->what.rfind("flips of ", 0), 0u) << m->what;
+  const Square s = *parse_square(m->what.substr(9, 2));
+  EXPECT_EQ(file_of(s), 7);
+  const Position p = parse_board(m->board);
+  const Bitboard right = ReferenceBoard(p).flips(s);
+  EXPECT_GE(popcount(right), 2) << m->board;
+  EXPECT_EQ(m->expected, mask_text(right));
+  EXPECT_EQ(m->actual, mask_text(right & (right - 1)));
+  EXPECT_EQ(counts.moves, 0u);  // found before any move was played
+}
+
 TEST(Verify, FindsABadUndo) {
   const auto m = first_mismatch<BadUndo>(2000);
   ASSERT_TRUE(m.has_value());
