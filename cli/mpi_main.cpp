@@ -24,7 +24,9 @@
 // reads), ends every rank with the same exit code, reported once: by rank
 // 0, or by the lowest rank that failed when rank 0 did not. Once the work
 // began, a failure anywhere ends the job with MPI_Abort and the exit code
-// (1 for a failed check, 2 for bad input or output).
+// (1 for a failed check, 2 for bad input or output). A worker rank that
+// holds a job and says nothing for --rank-silence seconds (stopped, hung,
+// its host lost) ends the job too, named by rank 0 (exit 2).
 #include <mpi.h>
 
 #include <chrono>
@@ -49,6 +51,7 @@
 #include "io/input.hpp"
 #include "io/machine.hpp"
 #include "io/output.hpp"
+#include "perft/mpi_jobs.hpp"
 #include "perft/mpi_start.hpp"
 #include "perft/mpi_transport.hpp"
 #include "protocol/process.hpp"
@@ -57,7 +60,11 @@
 #include "variants/plugin/loader.hpp"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  // Threads that take turns with the MPI library: a worker's heartbeat
+  // (perft/mpi_jobs.hpp).
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+  rb::distributed::set_mpi_threads(provided >= MPI_THREAD_SERIALIZED);
   using namespace rb::cli;
   // A worker's failure, as rank 0 reports it: a thread that did not start
   // is worded as for -t.
@@ -81,6 +88,12 @@ int main(int argc, char** argv) {
   app.name("reversi-bench-mpi");
   app.require_subcommand(1);
   app.set_version_flag("--version", rb::version_text());
+  add_number_option<double>(&app, "--rank-silence", rb::distributed::rank_silence(),
+                            "seconds a worker rank holding a job may say nothing (it says it is "
+                            "alive every second) before the run ends, naming it (default 60; "
+                            "0: wait for ever)",
+                            0, 1e6)
+      ->type_name("SECONDS");
   int exit_code = kExitOk;
   add_perft_command(app, exit_code);
   add_match_command(app, exit_code);

@@ -12,6 +12,16 @@
 //
 // Nobody spins: rank 0 and the workers wait for messages with a short sleep
 // (perft/mpi_messages.hpp), leaving the cores to the work on their host.
+//
+// Nobody waits for ever: while a worker holds a job, a thread of its own
+// tells rank 0 it is alive every kHeartbeatSeconds (the job itself need not
+// look up). A worker that holds a job and says nothing for the silence
+// limit (rank_silence(): stopped by SIGSTOP, hung in the MPI library,
+// its host lost) ends the run on rank 0 with MpiJobFailed naming the rank
+// (a resource lost: exit 2); what was finished is kept (the checkpoint, the
+// state, the corpus), and --resume goes on. The heartbeat needs an MPI
+// library with threads (MPI_THREAD_SERIALIZED at least: set_mpi_threads());
+// without, rank 0 does not judge silence.
 #pragma once
 
 #include <cstddef>
@@ -43,6 +53,15 @@ class MpiJobFailed : public std::runtime_error {
   std::string reason_;
   bool resource_;
 };
+
+// How often a worker holding a job says it is alive.
+inline constexpr double kHeartbeatSeconds = 1;
+// The silence after which rank 0 counts a worker holding a job lost, in
+// seconds (default 60; 0: never; reversi-bench-mpi --rank-silence); and
+// whether the MPI library lets a worker's heartbeat thread send
+// (MPI_Init_thread's `provided` at MPI_THREAD_SERIALIZED or above).
+double& rank_silence();
+void set_mpi_threads(bool serialized);
 
 // Rank 0 of a job of several ranks: hands out the jobs `ids` (what a
 // worker is told to do: a unit, a pair, a game; distinct) in order, and

@@ -36,6 +36,7 @@ void MpiCorpusTransport::lead(const CorpusWork& work, const CorpusSink& sink) {
       return true;
     });
   } catch (const distributed::MpiJobFailed& f) {
+    if (f.resource()) throw ResourceError(f.what());
     throw CheckFailed(f.what());
   }
 }

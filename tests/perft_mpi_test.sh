@@ -89,4 +89,34 @@ if [[ $rc -eq 2 ]] && grep -q "run.ckpt:2: a checkpoint of another run" <<<"$err
 else
   fail "another run's checkpoint under MPI: exit $rc, expected 2 and file:line" "$err"
 fi
+# A worker rank stopped (SIGSTOP: alive, silent) while it holds a job: rank
+# 0 ends the run after --rank-silence seconds, naming the rank, exit 2;
+# nothing is left running (what was finished stays in the checkpoint).
+# (Three ranks: rank 2 is stopped once the first units are recorded.)
+ckpt=$tmp/stop.ckpt
+mpi_bounded 120 -np 3 "$mpi_bin" --rank-silence 3 perft -d 14 --split 4 --hash 4 \
+  --checkpoint "$ckpt" >"$tmp/stop.out" 2>&1 &
+job=$!
+stopped=
+for _ in $(seq 600); do
+  if [[ $(grep -c "^[0-9]" "$ckpt" 2>/dev/null) -ge 2 ]]; then
+    for pid in $(pgrep -f -- "reversi-bench-mpi --rank-silence 3 perft"); do
+      if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then
+        kill -STOP "$pid" && stopped=$pid
+      fi
+    done
+    break
+  fi
+  sleep 0.05
+done
+wait $job
+rc=$?
+leftover=$(pgrep -f -- "reversi-bench-mpi --rank-silence 3 perft")
+if [[ -n $stopped && $rc -eq 2 && -z $leftover ]] &&
+   grep -q "reversi-bench-mpi: error: rank 2: said nothing for [0-9]* s (--rank-silence) while it held job" "$tmp/stop.out"; then
+  pass
+else
+  fail "a stopped worker rank (pid '$stopped'): exit $rc, expected 2 naming rank 2; left: '$leftover'" "$(head -c 2000 "$tmp/stop.out")"
+fi
+[[ -n $leftover ]] && kill -CONT $leftover 2>/dev/null && kill -KILL $leftover 2>/dev/null
 finish
