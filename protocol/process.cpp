@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,7 +12,9 @@
 #include <atomic>
 #include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -52,7 +56,175 @@ void remove_live_group(pid_t group) {
   }
 }
 
+// The processes of the system as /proc lists them, read with system calls
+// alone (open, getdents64, read), so that the interrupt handler may read
+// it too: process id, parent, group, state.
+struct ProcTable {
+  static constexpr int kMax = 32768;
+  pid_t pid[kMax], parent[kMax], group[kMax];
+  char state[kMax];
+  int count = 0;
+};
+
+// Reads a decimal number at `p` (after blanks); advances `p`.
+long read_number(const char*& p, const char* end) {
+  while (p < end && *p == ' ') ++p;
+  bool negative = false;
+  if (p < end && *p == '-') negative = true, ++p;
+  long v = 0;
+  while (p < end && *p >= '0' && *p <= '9') v = v * 10 + (*p++ - '0');
+  return negative ? -v : v;
+}
+
+void scan_processes(ProcTable& t) {
+  t.count = 0;
+  const int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return;
+  struct Entry {  // the kernel's linux_dirent64
+    std::uint64_t ino;
+    std::int64_t off;
+    unsigned short reclen;
+    unsigned char type;
+    char name[1];
+  };
+  alignas(8) char entries[16384];
+  for (;;) {
+    const long n = syscall(SYS_getdents64, dir, entries, sizeof entries);
+    if (n <= 0) break;
+    for (long at = 0; at < n;) {
+      const auto* e = reinterpret_cast<const Entry*>(entries + at);
+      at += e->reclen;
+      const char* name = e->name;
+      if (*name < '1' || *name > '9') continue;
+      char path[64] = "/proc/";
+      std::size_t len = 6;
+      for (const char* c = name; *c && len < 50; ++c) {
+        if (*c < '0' || *c > '9') len = 60;  // not a process
+        path[len++] = *c;
+      }
+      if (len >= 50 || t.count >= ProcTable::kMax) continue;
+      std::memcpy(path + len, "/stat", 6);
+      const int fd = open(path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0) continue;  // ended meanwhile
+      char stat[512];
+      const ssize_t got = read(fd, stat, sizeof stat);
+      close(fd);
+      if (got <= 0) continue;
+      // PID (COMM) STATE PPID PGRP ...: COMM may hold spaces and ')'.
+      const char* end = stat + got;
+      const char* close_paren = nullptr;
+      for (const char* c = stat; c < end; ++c) {
+        if (*c == ')') close_paren = c;
+      }
+      if (!close_paren || close_paren + 4 >= end) continue;
+      const char* q = stat;
+      const int i = t.count;
+      t.pid[i] = static_cast<pid_t>(read_number(q, end));
+      q = close_paren + 1;
+      while (q < end && *q == ' ') ++q;
+      t.state[i] = q < end ? *q++ : '?';
+      t.parent[i] = static_cast<pid_t>(read_number(q, end));
+      t.group[i] = static_cast<pid_t>(read_number(q, end));
+      ++t.count;
+    }
+  }
+  close(dir);
+}
+
+// SIGKILL to the processes `doomed` picks in `t` and to every descendant
+// of theirs (whatever group or session it moved to), looked up again a few
+// times: one that forked between the look and the kill is found the next
+// time (its parent dead, it is this process's: the subreaper below).
+// Returns how many it signalled. Async-signal-safe.
+template <class Doomed>
+int kill_trees(ProcTable& t, Doomed doomed) {
+  constexpr int kMaxMarked = 4096;
+  static thread_local pid_t marked[kMaxMarked];
+  int signalled = 0;
+  for (int round = 0; round < 4; ++round) {
+    scan_processes(t);
+    int count = 0;
+    for (int i = 0; i < t.count && count < kMaxMarked; ++i) {
+      if (t.state[i] != 'Z' && doomed(t.pid[i], t.parent[i], t.group[i]))
+        marked[count++] = t.pid[i];
+    }
+    for (bool grew = true; grew;) {  // their descendants
+      grew = false;
+      for (int i = 0; i < t.count && count < kMaxMarked; ++i) {
+        if (t.state[i] == 'Z') continue;
+        bool is_marked = false, parent_marked = false;
+        for (int k = 0; k < count; ++k) {
+          is_marked |= marked[k] == t.pid[i];
+          parent_marked |= marked[k] == t.parent[i];
+        }
+        if (parent_marked && !is_marked) marked[count++] = t.pid[i], grew = true;
+      }
+    }
+    if (count == 0) break;
+    for (int k = 0; k < count; ++k) kill(marked[k], SIGKILL);
+    signalled += count;
+  }
+  return signalled;
+}
+
+// Whether `group` is a running program's group. Not 0: the table's empty
+// slots, and the group /proc shows for a process whose group's leader is
+// outside this PID namespace.
+bool live_group(pid_t group) {
+  if (group <= 0) return false;
+  for (const auto& slot : live_groups) {
+    if (slot.load() == group) return true;
+  }
+  return false;
+}
+
+// An orphan that left its program's group, given to this process (the
+// subreaper): a child of this process in no group of a running program,
+// nor in this process's own group (its own forks, such as the plug-in
+// check's, stay there).
+bool escaped_orphan(pid_t pid, pid_t parent, pid_t group, pid_t self, pid_t own_group) {
+  return parent == self && group != own_group && !live_group(group) && !live_group(pid);
+}
+
+// This process is the subreaper of what it starts (PR_SET_CHILD_SUBREAPER):
+// a process whose parent ended is given to this process, not to init, so
+// that one that left its program's group (setsid, setpgid) can still be
+// found and ended.
+void enable_subreaper() {
+  static std::once_flag once;
+  std::call_once(once, [] { prctl(PR_SET_CHILD_SUBREAPER, 1); });
+}
+
+// Kills the escaped orphans and their descendants, and reaps the orphans
+// that ended (this process's children now).
+void end_escaped_orphans() {
+  const pid_t self = getpid(), own_group = getpgrp();
+  auto table = std::make_unique<ProcTable>();
+  kill_trees(*table, [&](pid_t pid, pid_t parent, pid_t group) {
+    return escaped_orphan(pid, parent, group, self, own_group);
+  });
+  scan_processes(*table);
+  for (int i = 0; i < table->count; ++i) {
+    if (!escaped_orphan(table->pid[i], table->parent[i], table->group[i], self, own_group)) {
+      continue;
+    }
+    int status = 0;
+    while (waitpid(table->pid[i], &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
+// The interrupt handler: every running program's tree (its group, what
+// it moved out of the group) and the escaped orphans, then the signal's
+// default end. System calls alone, on a table of its own.
+ProcTable interrupt_table;
+
 extern "C" void kill_live_groups(int sig) {
+  const pid_t self = getpid(), own_group = getpgrp();
+  kill_trees(interrupt_table, [&](pid_t pid, pid_t parent, pid_t group) {
+    return live_group(group) || live_group(pid) ||
+           escaped_orphan(pid, parent, group, self, own_group);
+  });
   for (auto& slot : live_groups) {
     const pid_t group = slot.load();
     if (group > 0) kill(-group, SIGKILL);
@@ -106,6 +278,7 @@ std::string describe_wait_status(int status) {
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
   ignore_sigpipe();
+  enable_subreaper();
   const std::string program = find_program(argv.at(0));
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -312,9 +485,17 @@ void ChildProcess::kill_group() {
   if (pid_ <= 0) return;
   // The group outlives its leader when the engine started processes of its
   // own: signal it even after the child was reaped (a process group's id is
-  // not given to a new process while the group has members).
+  // not given to a new process while the group has members). The whole
+  // group at once: a shell in it does not live to report its child killed.
   kill(-pid_, SIGKILL);
-  remove_live_group(pid_);
+  // What the program started and moved out of its group (setsid): found by
+  // descent while the program is there to descend from (not reaped; once it
+  // has ended, they are this process's, below).
+  if (!reaped_) {
+    const pid_t root = pid_;
+    auto table = std::make_unique<ProcTable>();
+    kill_trees(*table, [root](pid_t, pid_t parent, pid_t) { return parent == root; });
+  }
   if (!reaped_) {
     int status = 0;
     pid_t got;
@@ -324,6 +505,12 @@ void ChildProcess::kill_group() {
     reaped_ = true;
     if (got == pid_ && !ended_) ended_ = describe_wait_status(status);
   }
+  // Out of the table once reaped: until then no other program's clean-up
+  // takes this child for an orphan.
+  const bool was_live = live_group(pid_);
+  remove_live_group(pid_);
+  // What left its group and lost its parent, given to this process.
+  if (was_live) end_escaped_orphans();
 }
 
 void ChildProcess::remember(std::string_view prefix, std::string_view line) {

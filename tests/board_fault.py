@@ -19,6 +19,11 @@ it greets like a board program (docs/board-protocol.md), then, at its first
   orphan     starts a child that holds its output open (sleep, named by
              MARKER), then exits with status 0: the harness must see it gone
              at once, not wait out --board-timeout
+  escape     starts a child in a session of its own (setsid, named by
+             MARKER), then hangs: the harness must kill both
+  escape-exit  starts a child in a session of its own (named by MARKER,
+             its output elsewhere), then exits with status 0: the child,
+             an orphan out of the program's group, must be killed too
 
 Usage: board_fault.py MODE MARKER (MARKER: a word the test looks for among
 the processes afterwards)."""
@@ -75,4 +80,12 @@ for line in sys.stdin:
         if mode == "child":
             subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker])
             time.sleep(3600)
+        if mode == "escape":
+            subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker], start_new_session=True)
+            time.sleep(3600)
+        if mode == "escape-exit":
+            subprocess.Popen(["sh", "-c", "sleep 3600; : " + marker], start_new_session=True,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+            sys.exit(0)
     out.write("-\n")

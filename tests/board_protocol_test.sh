@@ -116,6 +116,11 @@ expect_fault hang "faulty-hang\): no answer to 'moves .*' within 1.000 s \(--boa
 expect_fault garbage "answered 'banana' to 'moves .*': expected distinct square names a1..h8, or '-' for none"
 expect_fault exit "faulty-exit\): $died; ended: exited with status 0"
 expect_fault child "faulty-child\): no answer to 'moves .*' within 1.000 s"
+# Children that left the program's group and session (setsid): killed with
+# it, whether the program hangs or has exited (the checks for processes
+# left below).
+expect_fault escape "faulty-escape\): no answer to 'moves .*' within 1.000 s"
+expect_fault escape-exit "faulty-escape-exit\): $died; ended: exited with status 0"
 expect 1 'MISMATCH in board:faulty-chatty: legal moves' -- verify -n 600 --board-timeout 2 --board-cmd "$fault chatty $marker"
 expect 1 "faulty-skip\): answered 'sync' where the answer to 'moves .*' was due \(answer 214 of 214 in the batch\): 1 answer line\(s\) missing" -- verify -n 50 --board-timeout 30 --board-cmd "$fault skip $marker"
 # A program that exits while its child holds its output open: seen gone in

@@ -24,7 +24,8 @@ moves of NBoard's set game; GTP's clear_board, play and its own genmove); then, 
 With --once FILE it misbehaves only while FILE does not exist (it creates
 it), so the engine restarted for the next position answers (mode ok).
 With --pids FILE it appends its process id and its group's to FILE, and the
-hang mode its child's too, for the test to check that none is left.
+hang mode its children's too (one of them in a session of its own), for the
+test to check that none is left.
 """
 import argparse
 import os
@@ -123,6 +124,10 @@ def misbehave(mode, board, side, pids, protocol):
     if mode == "hang":
         child = subprocess.Popen(["sleep", "1000"])
         record(pids, child.pid, os.getpgid(child.pid))
+        # And one that leaves the engine's process group and session
+        # (setsid), which a kill of the group alone would not reach.
+        escaped = subprocess.Popen(["sleep", "1001"], start_new_session=True)
+        record(pids, escaped.pid, os.getpgid(escaped.pid))
         time.sleep(1000)
     if mode == "garbage":
         sys.stdout.buffer.write(b"\x01\x02garbage\xff\xfe\n")
