@@ -80,6 +80,7 @@ class Runner:
         self.done = 0
         self.start = time.time()
         self.manifest = []
+        self.calibrations = 0
 
     def progress(self, what):
         self.done += 1
@@ -129,6 +130,14 @@ class Runner:
                                   "repeats": repeats, "interleaved": True, "exit": 0})
             out[name] = doc
         return out
+
+    def calibrate(self):
+        """One calibration run: `reversi-bench bench` (the same nodes each
+        time, about a second), OUT/calibration-N.json. Made at the start,
+        in the middle and at the end of a run, they measure the machine's
+        own speed, which compare.py sets against the rows of two runs."""
+        self.calibrations += 1
+        return self.run(f"calibration-{self.calibrations}", ["bench"], plugins=False)
 
     def run_one(self, log_name, args):
         """One run, not recorded on its own: its --json document."""
@@ -228,6 +237,9 @@ def presets(binary):
 # position within DEEP_TIME_LIMIT seconds (a rung over it is reported as
 # not solved, its time a lower bound).
 LADDER_SUITE = "e12"
+# The calibration runs (Runner.calibrate): at the start, after the micro
+# benchmarks, after the interleaved runs, after the claims, at the end.
+CALIBRATIONS = 5
 DEEP_SUITE, DEEP_QUICK = "fforum-20-39", range(1, 13)
 DEEP_FIRST_RUNG = "alphabeta"
 # Alpha-beta in board order takes minutes on these positions (389 s for
@@ -513,14 +525,17 @@ def main():
              + len(textbook) + DEEP_REPEAT * len(deep_ladder) - len(DEEP_ONCE)
              + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
-             + THREADS_REPEAT * 2 * len(thread_counts()) + (1 if args.engine else 0))
+             + THREADS_REPEAT * 2 * len(thread_counts()) + (1 if args.engine else 0)
+             + CALIBRATIONS)
     r = Runner(args.build, args.out, steps, plugins)
+    r.calibrate()
 
     # Whole engines first: one that cannot start stops the run before the
     # long steps.
     engines = run_engines(r, args.engine, args.gtp_setup, args.full) if args.engine else None
 
     r.run_micro(min_time=0.2 if args.full else 0.05, repetitions=args.repeat)
+    r.calibrate()
 
     # Perft, the ladders and fforum-1-19: each job's repetitions interleaved
     # with the others' (Runner.run_interleaved).
@@ -548,6 +563,7 @@ def main():
     for v in variants:
         jobs.append((f"fforum-1-19-{v}", ["solve", suite("fforum-1-19"), "-v", v], args.repeat))
     done = r.run_interleaved(jobs)
+    r.calibrate()
 
     minimax = {f: {name: run_summary(done[f"ladder-{f}-{name}"])
                    for name in ("minimax", "alphabeta") if f"ladder-{f}-{name}" in done}
@@ -575,6 +591,7 @@ def main():
                lambda algo, depth: e18_claim_options(algo, depth, E18_CLAIM_TIME_LIMIT),
                E18_CLAIM_ALL, e18_claim["clock_mhz"])
     claims.write(os.path.join(args.out, "claims.json"))
+    r.calibrate()
 
     if args.full:
         # fforum-20-39 takes minutes per variant: the textbook list board and
@@ -602,6 +619,7 @@ def main():
                         + ["-t", str(t)], THREADS_REPEAT)
                        for v in scaling_variants for t in threads])
 
+    r.calibrate()
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump({"full": args.full, "repeat": args.repeat, "variants": variants,
                    "plugins": [{"name": v["name"], "description": v["description"]}

@@ -200,6 +200,69 @@ class Compare(unittest.TestCase):
         self.assertIn("alpha 0.01, floor 1%", done.stdout)
         self.assertEqual(counts(done.stdout)[-1], (1, 1, 1, 0))
 
+    def calibrations(self, old, new):
+        for folder, times in ((self.old, old), (self.new, new)):
+            for i, t in enumerate(times, start=1):
+                write(os.path.join(folder, f"calibration-{i}.json"),
+                      {"schema": "reversi-bench/2", "kind": "bench",
+                       "summary": {"nodes": 28085774, "seconds": float(t)}})
+
+    def test_a_slower_machine_is_not_blamed_on_the_rows(self):
+        # The second run on a machine 30% slower (its calibration runs too),
+        # 100 micro rows and a solve run changed by the machine alone, one
+        # row 25% slower beyond it: the drift is named, at most 5% of the
+        # rows flagged, the row that changed among them.
+        rng = np.random.default_rng(11)
+        names = [f"flip/drift/v{i:03d}" for i in range(100)]
+        old = {n: 10 * rng.lognormal(0, 0.03, 10) for n in names}
+        new = {n: 13 * rng.lognormal(0, 0.03, 10) for n in names}
+        new["flip/drift/v042"] = new["flip/drift/v042"] * 1.25
+        write(os.path.join(self.old, "micro.json"), micro_doc(old))
+        write(os.path.join(self.new, "micro.json"), micro_doc(new))
+        write(os.path.join(self.old, "e12.json"), solve_doc({"p:1": rng.lognormal(0, 0.02, 8)}))
+        write(os.path.join(self.new, "e12.json"),
+              solve_doc({"p:1": 1.3 * rng.lognormal(0, 0.02, 8)}))
+        self.calibrations(rng.lognormal(0, 0.01, 5), 1.3 * rng.lognormal(0, 0.01, 5))
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"drift of the machine: new/old 1\.[23]\d\d \(")
+        got = flags(done.stdout, names + ["e12"])
+        self.assertEqual(got["flip/drift/v042"], "slower")
+        self.assertLessEqual(sum(bool(f) for f in got.values()), 6)  # 5% of 101, and v042
+        self.assertEqual(got["e12"], "")
+        # Without the calibration runs the same rows are nearly all flagged,
+        # and the drift is said to be unknown.
+        for folder in (self.old, self.new):
+            for i in range(1, 6):
+                os.remove(os.path.join(folder, f"calibration-{i}.json"))
+        done = script("compare.py", self.old, self.new)
+        self.assertIn("drift of the machine: unknown (no calibration runs in", done.stdout)
+        self.assertGreater(sum(bool(f) for f in flags(done.stdout, names).values()), 90)
+
+    def test_a_change_inside_the_drift_interval_is_not_flagged(self):
+        # The calibration runs spread widely (1.2-1.6 new against 1 old):
+        # a row 8% slower than the drift's estimate, its interval inside the
+        # drift's, is "within drift", not flagged.
+        rng = np.random.default_rng(5)
+        write(os.path.join(self.old, "micro.json"), micro_doc({"x": 10 * rng.lognormal(0, 0.005, 10)}))
+        write(os.path.join(self.new, "micro.json"),
+              micro_doc({"x": 10 * 1.4 * 1.08 * rng.lognormal(0, 0.005, 10)}))
+        self.calibrations([1.0, 1.0, 1.0, 1.0, 1.0], [1.2, 1.3, 1.4, 1.5, 1.6])
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"\nx .* within drift\n")
+        self.assertEqual(counts(done.stdout)[-1], (1, 0, 0, 0))
+
+    def test_a_calibration_run_of_another_kind_is_refused(self):
+        write(os.path.join(self.old, "micro.json"), micro_doc({"x": [1.0, 1.1, 0.9]}))
+        write(os.path.join(self.new, "micro.json"), micro_doc({"x": [1.0, 1.1, 0.9]}))
+        write(os.path.join(self.new, "calibration-1.json"),
+              {"kind": "solve", "summary": {"seconds": 1.0}})
+        done = script("compare.py", self.old, self.new)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("calibration-1.json", done.stderr)
+        self.assertEqual(len(done.stderr.strip().splitlines()), 1)
+
     def test_errors_exit_2_and_name_the_file(self):
         missing = os.path.join(self.tmp.name, "nowhere")
         done = script("compare.py", missing, self.new)
