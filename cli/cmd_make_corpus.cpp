@@ -1,7 +1,7 @@
 // `reversi-bench make-corpus`: the trainer's games with their labels, in a
 // file that `train-eval --corpus` fits on (train/corpus.hpp), made on -t
 // threads, or over the ranks of an MPI job by reversi-bench-mpi
-// (run/mpi_corpus.hpp). One line per game, written as each is done and in
+// (mpi/corpus_transport.hpp). One line per game, written as each is done and in
 // game order, so that --resume goes on after an interrupt; the same
 // arguments give the same bytes however many threads or ranks made them.
 #include <fmt/core.h>

@@ -161,7 +161,7 @@ void run_perft(const std::shared_ptr<PerftArgs>& args, const CLI::Option* json,
   const PerftConvention convention = args->convention;
   // The leader's files, refused before any work (an existing checkpoint, a
   // resume file that is a FIFO ...) by the leader alone: over MPI the others
-  // learn of it at the split run's start (perft/mpi_start.hpp).
+  // learn of it at the split run's start (mpi/start.hpp).
   const bool leader = split_transport().leader();
   if (leader && json_given) check_writable(args->json, "--json");
   if (leader && cmd->get_option("--checkpoint")->count() > 0) {

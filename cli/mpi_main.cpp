@@ -6,9 +6,9 @@
 //   mpirun -np N reversi-bench-mpi make-corpus --seed S --games G ... -o FILE
 //
 // A match: rank 0 hands out the pairs and counts them, ranks 1..N-1 play
-// them with engines started on their own hosts (run/mpi_match.hpp). A
+// them with engines started on their own hosts (mpi/match_transport.hpp). A
 // corpus: rank 0 hands out the games and writes them in order, ranks
-// 1..N-1 play and label them (run/mpi_corpus.hpp).
+// 1..N-1 play and label them (mpi/corpus_transport.hpp).
 //
 // Every rank reads the same command line and makes the same units
 // (perft/perft_units.hpp). Rank 0 hands them out, largest first, to
@@ -19,7 +19,7 @@
 // one machine or on a cluster's hosts.
 //
 // Failures: the ranks agree that every one reached the start of the work
-// (perft/mpi_start.hpp) before any waits for another. A failure before it,
+// (mpi/start.hpp) before any waits for another. A failure before it,
 // on any rank (a bad option, a checkpoint or state file that rank 0 alone
 // reads), ends every rank with the same exit code, reported once: by rank
 // 0, or by the lowest rank that failed when rank 0 did not. Once the work
@@ -51,17 +51,17 @@
 #include "io/input.hpp"
 #include "io/machine.hpp"
 #include "io/output.hpp"
-#include "perft/mpi_jobs.hpp"
-#include "perft/mpi_start.hpp"
-#include "perft/mpi_transport.hpp"
+#include "mpi/corpus_transport.hpp"
+#include "mpi/jobs.hpp"
+#include "mpi/match_transport.hpp"
+#include "mpi/perft_transport.hpp"
+#include "mpi/start.hpp"
 #include "protocol/process.hpp"
-#include "run/mpi_corpus.hpp"
-#include "run/mpi_match.hpp"
 #include "variants/plugin/loader.hpp"
 
 int main(int argc, char** argv) {
   // Threads that take turns with the MPI library: a worker's heartbeat
-  // (perft/mpi_jobs.hpp).
+  // (mpi/jobs.hpp).
   int provided = MPI_THREAD_SINGLE;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
   rb::distributed::set_mpi_threads(provided >= MPI_THREAD_SERIALIZED);

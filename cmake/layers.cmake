@@ -6,7 +6,7 @@
 # (cmake/check_layer.cmake). Generated headers count as the folder they
 # are generated for (generated/search/... as search/). bench/ and tests/
 # sit on top and are not checked.
-set(RB_LAYERS core include io variants check perft eval search protocol train run cli)
+set(RB_LAYERS core include io variants check perft eval search protocol train run mpi cli)
 
 # rb_layer(TARGET FOLDER [FOLDER...]): TARGET's sources lie in FOLDER (the
 # first gives the layer; the others, lower, ride along: include/ with core/).

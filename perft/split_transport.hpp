@@ -1,6 +1,6 @@
 // How the units of a split perft run (perft/perft_units.hpp) are counted:
 // here, by the threads of this process, or by the ranks of an MPI job
-// (perft/mpi_transport.hpp, which reversi-bench-mpi installs). Every process makes the
+// (mpi/perft_transport.hpp, which reversi-bench-mpi installs). Every process makes the
 // same units from the same command line; the leader (the only process, or
 // rank 0) hands them out, collects the counts, keeps the checkpoint and
 // reports.

@@ -51,7 +51,7 @@ int grow_corpus(const std::string& path, const train::CorpusConfig& config) {
   if (named <= 0 || named >= config.games) return 0;
   train::CorpusConfig fewer = config;
   fewer.games = named;
-  train::read_corpus(path, train::corpus_identity(fewer));
+  train::read_corpus(path, train::corpus_identity(fewer), /*whole=*/false);
   std::string text = read_input_file(path, train::kMaxCorpusBytes);
   const std::size_t second = text.find('\n') + 1;
   const std::size_t third = text.find('\n', second) + 1;
@@ -82,7 +82,7 @@ CorpusOutput open_corpus_output(const std::string& path, const train::CorpusConf
     file.append(identity);
     return {std::move(file), 0, 0, grown_from};
   }
-  const train::Corpus done = reader.take();
+  const train::Corpus done = reader.take(/*whole=*/false);
   CorpusOutput out{std::move(file), done.games.size(), 0, grown_from};
   for (const auto& g : done.games) out.samples += g.size();
   return out;

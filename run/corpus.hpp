@@ -1,5 +1,5 @@
 // make-corpus's games (train/corpus.hpp), made here on threads or over the
-// ranks of an MPI job (reversi-bench-mpi make-corpus, run/mpi_corpus.hpp),
+// ranks of an MPI job (reversi-bench-mpi make-corpus, mpi/corpus_transport.hpp),
 // and handed to the leader's sink in game order, whatever order they were
 // made in.
 #pragma once

@@ -632,5 +632,48 @@ class EvalCompare(unittest.TestCase):
             self.assertIn(named, done.stderr)
 
 
+
+class MergeRuns(unittest.TestCase):
+    """reproduce.py's merge_runs (the interleaved runs of a job made one
+    document) against what C++ writes for the same work in one run: three
+    `solve --repeat 1` runs merged against `solve --repeat 3`. Every field
+    of the summary that does not measure time is C++'s own (one thread: the
+    counts are the same on every run); the times are the three runs',
+    each row's median and their sum as C++ defines them."""
+
+    @unittest.skipUnless(os.environ.get("RB_BIN"), "RB_BIN (the reversi-bench binary) not set")
+    def test_three_runs_merge_to_what_repeat_three_writes(self):
+        import reproduce
+        binary = os.environ["RB_BIN"]
+        args = [binary, "solve", os.path.join(ROOT, "positions", "e10.obf"), "-v", "shift+list"]
+        with tempfile.TemporaryDirectory() as tmp:
+            def run(name, repeat):
+                out = os.path.join(tmp, name + ".json")
+                subprocess.run(args + ["--repeat", str(repeat), "--json", out], check=True,
+                               capture_output=True, timeout=300)
+                with open(out) as f:
+                    return json.load(f)
+            singles = [run(f"one-{k}", 1) for k in range(3)]
+            whole = run("three", 3)
+        merged = reproduce.merge_runs(singles)
+        timed = {"seconds", "wall_seconds", "nodes_per_second", "idle_seconds",
+                 "presearch_seconds", "selective_seconds"}
+        self.assertEqual(set(merged["summary"]), set(whole["summary"]))
+        for key, value in whole["summary"].items():
+            if key not in timed:
+                self.assertEqual(merged["summary"][key], value, key)
+        self.assertEqual(len(merged["rows"]), len(whole["rows"]))
+        for m, w in zip(merged["rows"], whole["rows"]):
+            self.assertEqual((m["position"], m["nodes"], m.get("score")),
+                             (w["position"], w["nodes"], w.get("score")))
+            self.assertEqual(len(m["times"]), 3)
+            self.assertAlmostEqual(m["seconds"], float(np.median(m["times"])))
+        # C++'s definitions, checked on its own document, then on the merge.
+        for doc in (whole, merged):
+            s = doc["summary"]
+            self.assertAlmostEqual(s["seconds"], sum(r["seconds"] for r in doc["rows"]), places=9)
+            self.assertAlmostEqual(s["nodes_per_second"], s["nodes"] / s["seconds"], delta=1e-6 * s["nodes_per_second"])
+        self.assertEqual(merged["config"]["repeat"], 3)
+
 if __name__ == "__main__":
     unittest.main()

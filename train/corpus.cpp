@@ -123,6 +123,7 @@ CorpusReader::CorpusReader(std::string path, std::string identity)
     : path_(std::move(path)), identity_(std::move(identity)) {}
 
 void CorpusReader::add(int line, std::string_view text) {
+  last_line_ = line;
   auto fail = [&](int column, const std::string& reason) {
     throw InputError(path_, line, column, reason);
   };
@@ -229,16 +230,23 @@ void CorpusReader::add(int line, std::string_view text) {
   corpus_.games.push_back(std::move(game));
 }
 
-Corpus CorpusReader::take() {
+Corpus CorpusReader::take(bool whole) {
   if (!named_) throw InputError(path_, 2, 0, "a corpus with no record: its command is missing");
+  const auto games = corpus_.games.size();
+  if (whole && games != static_cast<std::size_t>(corpus_.config.games)) {
+    throw InputError(path_, last_line_ + 1, 0,
+                     fmt::format("the corpus holds {} of the {} games its command names "
+                                 "(unfinished: make-corpus --resume goes on with it)",
+                                 games, corpus_.config.games));
+  }
   return std::move(corpus_);
 }
 
-Corpus read_corpus(const std::string& path, std::string_view identity) {
+Corpus read_corpus(const std::string& path, std::string_view identity, bool whole) {
   CorpusReader reader(path, std::string(identity));
   RecordFile::read(path, corpus_kind("--corpus"), kCorpusHeader,
                    [&](int line, std::string_view text) { reader.add(line, text); });
-  return reader.take();
+  return reader.take(whole);
 }
 
 RecordKind corpus_kind(std::string_view option) {

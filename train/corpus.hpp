@@ -118,16 +118,22 @@ class CorpusReader {
   CorpusReader(std::string path, std::string identity);
   void add(int line, std::string_view text);
   bool named() const { return named_; }  // the first record was read
-  Corpus take();                         // InputError when the file held no record
+  // The corpus read; InputError when the file held no record, or, with
+  // `whole`, fewer games than its command names (a corpus cut short).
+  Corpus take(bool whole = true);
+
  private:
   std::string path_, identity_;
   bool named_ = false;
+  int last_line_ = 1;
   Corpus corpus_;
 };
 
 // Reads a corpus file whole, as an input (a last line cut short is
-// dropped).
-Corpus read_corpus(const std::string& path, std::string_view identity = {});
+// dropped). Every reader refuses an unfinished corpus (fewer games than its
+// command names: fitted on, it would be named for games it does not hold),
+// unless `whole` is false (make-corpus going on with it).
+Corpus read_corpus(const std::string& path, std::string_view identity = {}, bool whole = true);
 
 }  // namespace rb::train
 

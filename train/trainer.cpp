@@ -106,16 +106,8 @@ Trained train_from_corpus(const Corpus& corpus, const std::string& path, TrainCo
       "pattern weights of eval/pattern.hpp, made by:", corpus_command_line(a, path),
       "from the corpus " + corpus_identity(c),
       "(the same command and corpus give the same bytes; see train/trainer.hpp)"};
-  if (resume.earlier) {
-    // Its first line names the corpus, not how much of it was made.
-    if (corpus.games.size() != static_cast<std::size_t>(c.games)) {
-      throw UsageError(fmt::format(
-          "--resume: the corpus {} holds {} of the {} games its first line names (unfinished): "
-          "stages fitted on another part of it would be mixed",
-          path, corpus.games.size(), c.games));
-    }
-    check_resumable(resume, a, comments);
-  }
+  // (A corpus is whole: read_corpus() refuses one cut short.)
+  if (resume.earlier) check_resumable(resume, a, comments);
   a.exact_empties = c.exact_empties;
   std::vector<std::vector<Sample>> games;
   for (const auto& game : corpus.games) {

@@ -1,4 +1,4 @@
-#include "run/mpi_corpus.hpp"
+#include "mpi/corpus_transport.hpp"
 
 #include <mpi.h>
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "perft/mpi_jobs.hpp"
+#include "mpi/jobs.hpp"
 
 namespace rb {
 
@@ -23,7 +23,7 @@ void MpiCorpusTransport::run(const CorpusWork& work, const CorpusSink& sink) {
   lead(work, sink);
 }
 
-// The games on the one MPI job queue (perft/mpi_jobs.hpp), one in flight to
+// The games on the one MPI job queue (mpi/jobs.hpp), one in flight to
 // each worker, their lines given to the sink in game order.
 void MpiCorpusTransport::lead(const CorpusWork& work, const CorpusSink& sink) {
   std::vector<std::uint64_t> games;

@@ -1,4 +1,4 @@
-#include "perft/mpi_start.hpp"
+#include "mpi/start.hpp"
 
 #include <mpi.h>
 

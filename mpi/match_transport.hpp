@@ -1,5 +1,5 @@
 // A match over the ranks of an MPI job (reversi-bench-mpi match), on the
-// one MPI job queue (perft/mpi_jobs.hpp): rank 0 hands out the pairs in
+// one MPI job queue (mpi/jobs.hpp): rank 0 hands out the pairs in
 // order, one at a time, to whichever rank is free, and counts what comes
 // back in pair order, as one process does (the state file, the GGF
 // records, the SPRT are its alone); ranks 1..N-1 each play one pair at a time with engines
@@ -12,7 +12,7 @@
 
 #include <optional>
 
-#include "perft/mpi_start.hpp"
+#include "mpi/start.hpp"
 #include "run/match.hpp"
 
 namespace rb {

@@ -11,7 +11,7 @@
 // throws MpiJobFailed there (the command then ends the job).
 //
 // Nobody spins: rank 0 and the workers wait for messages with a short sleep
-// (perft/mpi_messages.hpp), leaving the cores to the work on their host.
+// (mpi/messages.hpp), leaving the cores to the work on their host.
 //
 // Nobody waits for ever: while a worker holds a job, a thread of its own
 // tells rank 0 it is alive every kHeartbeatSeconds (the job itself need not

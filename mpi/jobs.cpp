@@ -1,4 +1,4 @@
-#include "perft/mpi_jobs.hpp"
+#include "mpi/jobs.hpp"
 
 #include <mpi.h>
 
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/memory.hpp"
-#include "perft/mpi_messages.hpp"
+#include "mpi/messages.hpp"
 
 namespace rb::distributed {
 namespace {

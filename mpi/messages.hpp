@@ -1,4 +1,4 @@
-// The messages of reversi-bench-mpi's job queue (perft/mpi_jobs.hpp):
+// The messages of reversi-bench-mpi's job queue (mpi/jobs.hpp):
 // waiting for a message without spinning a core, and a text message
 // received whole.
 #pragma once

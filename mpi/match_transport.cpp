@@ -1,4 +1,4 @@
-#include "run/mpi_match.hpp"
+#include "mpi/match_transport.hpp"
 
 #include <mpi.h>
 
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "io/json.hpp"
-#include "perft/mpi_jobs.hpp"
+#include "mpi/jobs.hpp"
 #include "run/match_records.hpp"
 
 namespace rb {
@@ -30,7 +30,7 @@ std::optional<MatchResult> MpiMatchTransport::run(const MatchSettings& settings,
   return lead(settings, done, observer);
 }
 
-// The pairs on the one MPI job queue (perft/mpi_jobs.hpp), one in flight
+// The pairs on the one MPI job queue (mpi/jobs.hpp), one in flight
 // to each worker, counted in pair order as run_match() counts them, so that
 // the same games give the same standings and state on one process or many.
 MatchResult MpiMatchTransport::lead(const MatchSettings& settings,

@@ -1,12 +1,12 @@
 // make-corpus over the ranks of an MPI job (reversi-bench-mpi make-corpus),
-// on the one MPI job queue (perft/mpi_jobs.hpp): rank 0 hands out the games in order, one at a
+// on the one MPI job queue (mpi/jobs.hpp): rank 0 hands out the games in order, one at a
 // time, to whichever rank is free, and gives the lines that come back to its sink in game order
 // (the file is its alone); ranks 1..N-1 each make one game at a time (with a Labeller of their own)
 // and send back its line. With one rank, rank 0 makes the games itself on its -t threads. A rank's
 // failure ends the job, reported by rank 0.
 #pragma once
 
-#include "perft/mpi_start.hpp"
+#include "mpi/start.hpp"
 #include "run/corpus.hpp"
 
 namespace rb {

@@ -1,4 +1,4 @@
-#include "perft/mpi_transport.hpp"
+#include "mpi/perft_transport.hpp"
 
 #include <mpi.h>
 
@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "core/memory.hpp"
-#include "perft/mpi_jobs.hpp"
+#include "mpi/jobs.hpp"
 
 namespace rb::distributed {
 
@@ -25,7 +25,7 @@ void MpiTransport::cancel() {
   released_ = true;
 }
 
-// On the job queue of perft/mpi_jobs.hpp: the units largest first (the
+// On the job queue of mpi/jobs.hpp: the units largest first (the
 // order of `todo`), four in flight to each worker so that it finds its next
 // unit waiting when it answers; a count travels as its 16 bytes.
 void MpiTransport::run(const std::vector<std::size_t>& todo, int threads, const CountUnit& count,

@@ -1,7 +1,7 @@
 // The split transport of an MPI job (reversi-bench-mpi): rank 0 hands out
 // the units of a split perft run (perft/perft_split.hpp), largest
 // first, to whichever worker rank is free, four in flight each, and
-// collects their counts, on the one MPI job queue (perft/mpi_jobs.hpp);
+// collects their counts, on the one MPI job queue (mpi/jobs.hpp);
 // ranks 1..N-1 count the units they are sent with the threads of their
 // process. With one rank, rank 0 counts them itself.
 // MPI carries the messages, so the same run spans one machine or a
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "perft/mpi_start.hpp"
+#include "mpi/start.hpp"
 #include "perft/split_transport.hpp"
 
 namespace rb::distributed {
