@@ -523,7 +523,7 @@ def main():
     perft12 = [v for v in variants if family[v] == "bitboard" and not v.endswith("+list")]
     steps = (1 + args.repeat * (2 * len(variants) + len(textbook) * (len(ladder) - 1))
              + len(textbook) + DEEP_REPEAT * len(deep_ladder) - len(DEEP_ONCE)
-             + 6 + len(E18_CLAIM_ALGOS) * len(e18_depths)
+             + 7 + len(E18_CLAIM_ALGOS) * len(e18_depths)  # 7 claim records (e18 gives two)
              + (2 + 2 * len(perft12) + 2 if args.full else 0)
              + THREADS_REPEAT * 2 * len(thread_counts()) + (1 if args.engine else 0)
              + CALIBRATIONS)
