@@ -196,20 +196,19 @@ void enable_subreaper() {
 }
 
 // Kills the escaped orphans and their descendants, and reaps the orphans
-// that ended (this process's children now).
-void end_escaped_orphans() {
+// that ended (this process's children now). `table`: scratch space.
+void end_escaped_orphans(ProcTable& table) {
   const pid_t self = getpid(), own_group = getpgrp();
-  auto table = std::make_unique<ProcTable>();
-  kill_trees(*table, [&](pid_t pid, pid_t parent, pid_t group) {
+  kill_trees(table, [&](pid_t pid, pid_t parent, pid_t group) {
     return escaped_orphan(pid, parent, group, self, own_group);
   });
-  scan_processes(*table);
-  for (int i = 0; i < table->count; ++i) {
-    if (!escaped_orphan(table->pid[i], table->parent[i], table->group[i], self, own_group)) {
+  scan_processes(table);
+  for (int i = 0; i < table.count; ++i) {
+    if (!escaped_orphan(table.pid[i], table.parent[i], table.group[i], self, own_group)) {
       continue;
     }
     int status = 0;
-    while (waitpid(table->pid[i], &status, 0) < 0 && errno == EINTR) {
+    while (waitpid(table.pid[i], &status, 0) < 0 && errno == EINTR) {
     }
   }
 }
@@ -488,15 +487,13 @@ void ChildProcess::kill_group() {
   // not given to a new process while the group has members). The whole
   // group at once: a shell in it does not live to report its child killed.
   kill(-pid_, SIGKILL);
+  const auto table = std::make_unique<ProcTable>();  // one scratch table for the looks below
   // What the program started and moved out of its group (setsid): found by
   // descent while the program is there to descend from (not reaped; once it
   // has ended, they are this process's, below).
   if (!reaped_) {
     const pid_t root = pid_;
-    auto table = std::make_unique<ProcTable>();
     kill_trees(*table, [root](pid_t, pid_t parent, pid_t) { return parent == root; });
-  }
-  if (!reaped_) {
     int status = 0;
     pid_t got;
     do {
@@ -510,7 +507,7 @@ void ChildProcess::kill_group() {
   const bool was_live = live_group(pid_);
   remove_live_group(pid_);
   // What left its group and lost its parent, given to this process.
-  if (was_live) end_escaped_orphans();
+  if (was_live) end_escaped_orphans(*table);
 }
 
 void ChildProcess::remember(std::string_view prefix, std::string_view line) {
